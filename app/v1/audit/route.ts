@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { listAuditEntries, serializeAuditEntry } from '@/lib/audit/list-entries';
+import { pageParams } from '@/lib/http/paging';
+import { json } from '@/lib/http/respond';
+import { route } from '@/lib/http/route';
+
+const instant = (name: string) =>
+  z.iso.datetime({ offset: true, error: `${name} must be an RFC 3339 date-time` }).transform((v) => new Date(v)).optional();
+
+export const GET = route({
+  auth: 'key',
+  query: z.object({
+    ...pageParams,
+    action: z.string().optional(),
+    actor: z.string().optional(),
+    target_id: z.string().optional(),
+    since: instant('since'),
+    until: instant('until'),
+  }),
+  handler: async ({ db, actor, query }) => {
+    const page = await listAuditEntries(db, actor, query);
+    return json(200, { entries: page.items.map(serializeAuditEntry), ...(page.nextCursor ? { next_cursor: page.nextCursor } : {}) });
+  },
+});

@@ -1,0 +1,27 @@
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { BadRequestError } from '@/lib/http/errors';
+import type { Cursor } from '@/lib/http/paging';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function cursorValues(idColumn: AnyColumn, cursor: Cursor, asDate: boolean): [unknown, string] {
+  const key = asDate ? new Date(cursor.key) : cursor.key;
+  const badKey = asDate ? Number.isNaN((key as Date).getTime()) : typeof key !== typeof cursor.key;
+  const badId = idColumn.columnType === 'PgUUID' && !UUID.test(cursor.id);
+  if (badKey || badId) throw new BadRequestError('cursor is not valid; send back the next_cursor of a previous page');
+  return [key, cursor.id];
+}
+
+/** Rows after the cursor in a `sort DESC, id DESC` ordering. */
+export function afterCursorDesc(sortColumn: AnyColumn, idColumn: AnyColumn, cursor: Cursor | undefined, asDate = true): SQL | undefined {
+  if (!cursor) return undefined;
+  const [key, id] = cursorValues(idColumn, cursor, asDate);
+  return sql`(${sortColumn}, ${idColumn}) < (${key}, ${id})`;
+}
+
+/** Rows after the cursor in a `sort ASC, id ASC` ordering. */
+export function afterCursorAsc(sortColumn: AnyColumn, idColumn: AnyColumn, cursor: Cursor | undefined, asDate = true): SQL | undefined {
+  if (!cursor) return undefined;
+  const [key, id] = cursorValues(idColumn, cursor, asDate);
+  return sql`(${sortColumn}, ${idColumn}) > (${key}, ${id})`;
+}

@@ -1,0 +1,52 @@
+import { and, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
+import type { Queryable } from '@/db/client';
+import { afterCursorDesc } from '@/db/keyset';
+import { auditLog } from '@/db/schema';
+import type { Actor } from '@/lib/auth/actor';
+import { dateKey, decodeCursor, toPage } from '@/lib/http/paging';
+
+export interface AuditFilter {
+  action?: string;
+  actor?: string;
+  target_id?: string;
+  since?: Date;
+  until?: Date;
+  limit: number;
+  cursor?: string;
+}
+
+export type AuditEntryRow = typeof auditLog.$inferSelect;
+
+/** The organisation's audit entries, newest first. */
+export async function listAuditEntries(db: Queryable, actor: Actor, filter: AuditFilter) {
+  const conditions: (SQL | undefined)[] = [
+    eq(auditLog.orgId, actor.orgId),
+    filter.action ? eq(auditLog.action, filter.action) : undefined,
+    filter.actor ? eq(auditLog.actor, filter.actor) : undefined,
+    filter.target_id ? eq(auditLog.targetId, filter.target_id) : undefined,
+    filter.since ? gte(auditLog.at, filter.since) : undefined,
+    filter.until ? lte(auditLog.at, filter.until) : undefined,
+    afterCursorDesc(auditLog.at, auditLog.id, decodeCursor(filter.cursor)),
+  ];
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(and(...conditions))
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(filter.limit + 1);
+  return toPage(rows, filter.limit, (r) => ({ key: dateKey(r.at), id: r.id }));
+}
+
+export function serializeAuditEntry(r: AuditEntryRow) {
+  return {
+    id: r.id,
+    at: r.at.toISOString(),
+    actor: r.actor,
+    actor_kind: r.actorKind,
+    action: r.action,
+    target_type: r.targetType,
+    target_id: r.targetId,
+    changes: r.changes,
+    ...(r.requestId ? { request_id: r.requestId } : {}),
+  };
+}

@@ -1,0 +1,50 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Queryable } from '@/db/client';
+import { apiKeys } from '@/db/schema';
+import { UnauthorizedError } from '@/lib/http/errors';
+import { hashKeySecret, KEY_PATTERN } from './secret';
+
+export interface KeyIdentity {
+  keyId: string;
+  orgId: string;
+}
+
+// A short cache keeps the lookup off the hot path of event ingest. A revocation on this instance
+// drops the entry at once; other instances stop accepting the key within CACHE_MS.
+const CACHE_MS = 5_000;
+const LAST_USED_EVERY_MS = 60_000;
+const cache = new Map<string, { identity: KeyIdentity; until: number }>();
+const lastUsedWritten = new Map<string, number>();
+
+export function forgetKey(secretHash: string): void {
+  cache.delete(secretHash);
+}
+
+/** Resolves `Authorization: Bearer <key>` to the key and its organisation, or throws the 401. */
+export async function authenticateKey(db: Queryable, authorization: string | null, now = Date.now()): Promise<KeyIdentity> {
+  const match = authorization ? /^Bearer\s+(\S+)\s*$/i.exec(authorization) : null;
+  const secret = match?.[1];
+  if (!secret || !KEY_PATTERN.test(secret)) throw new UnauthorizedError();
+  const hash = hashKeySecret(secret);
+  const cached = cache.get(hash);
+  if (cached && cached.until > now) return cached.identity;
+
+  const [row] = await db
+    .select({ keyId: apiKeys.id, orgId: apiKeys.orgId })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.secretHash, hash), isNull(apiKeys.revokedAt)));
+  if (!row) {
+    cache.delete(hash);
+    throw new UnauthorizedError();
+  }
+  cache.set(hash, { identity: row, until: now + CACHE_MS });
+  // last_used_at is advisory: written at most once a minute per key, never on every request.
+  if ((lastUsedWritten.get(row.keyId) ?? 0) + LAST_USED_EVERY_MS <= now) {
+    lastUsedWritten.set(row.keyId, now);
+    await db
+      .update(apiKeys)
+      .set({ lastUsedAt: sql`now()` })
+      .where(and(eq(apiKeys.orgId, row.orgId), eq(apiKeys.id, row.keyId)));
+  }
+  return row;
+}

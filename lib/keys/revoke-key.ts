@@ -1,0 +1,44 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Database } from '@/db/client';
+import { apiKeys } from '@/db/schema';
+import type { Actor } from '@/lib/auth/actor';
+import { recordAudit } from '@/lib/audit/record';
+import { ConflictError, NotFoundError } from '@/lib/http/errors';
+import { forgetKey } from './authenticate-key';
+import type { ApiKeyRow } from './serialize';
+
+/**
+ * Revokes a key of the actor's organisation. The organisation's active keys are locked first, so two
+ * concurrent revocations cannot together leave the organisation without an active key.
+ */
+export async function revokeKey(db: Database, actor: Actor, keyId: string): Promise<ApiKeyRow> {
+  const revoked = await db.transaction(async (tx) => {
+    const active = await tx
+      .select({ id: apiKeys.id })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.orgId, actor.orgId), isNull(apiKeys.revokedAt)))
+      .for('update');
+    const [target] = await tx
+      .select()
+      .from(apiKeys)
+      .where(and(eq(apiKeys.orgId, actor.orgId), eq(apiKeys.id, keyId)));
+    if (!target) throw new NotFoundError('key not found');
+    if (actor.actorKind === 'key' && actor.actorId === keyId) {
+      throw new ConflictError("you can't revoke the key you are signed in with");
+    }
+    if (target.revokedAt) throw new ConflictError('this key is already revoked');
+    if (!active.some((k) => k.id !== keyId)) {
+      throw new ConflictError('this is the last active key; create another before revoking it');
+    }
+    const [row] = await tx
+      .update(apiKeys)
+      .set({ revokedAt: sql`now()`, revokedBy: actor.actorId })
+      .where(and(eq(apiKeys.orgId, actor.orgId), eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt)))
+      .returning();
+    if (!row) throw new ConflictError('this key is already revoked');
+    await recordAudit(tx, actor, { action: 'key.revoked', targetType: 'api_key', targetId: keyId, changes: { name: row.name } });
+    return row;
+  });
+  forgetKey(revoked.secretHash);
+  return revoked;
+}
