@@ -1,0 +1,19 @@
+import Link from 'next/link';
+
+// Screens join this list as they are built.
+const sections = [
+  { href: '/', label: 'Overview' },
+];
+
+export function ConsoleNav() {
+  return (
+    <nav aria-label="Console" className="flex flex-col gap-1 p-4">
+      <div className="mb-4 text-sm font-semibold uppercase tracking-wide text-slate-500">AML console</div>
+      {sections.map((s) => (
+        <Link key={s.href} href={s.href} className="rounded px-3 py-2 text-sm hover:bg-slate-200">
+          {s.label}
+        </Link>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,109 @@
+import '../project';
+import { readFileSync } from 'node:fs';
+import { closeDb, getDb } from '../../db/client';
+import { settings, SettingsError } from '../../lib/config';
+import { systemActor } from '../../lib/auth/actor';
+import { ServiceError } from '../../lib/http/errors';
+import { createKey } from '../../lib/keys/create-key';
+import { createOrganisation } from '../../lib/orgs/create-organisation';
+import { findOrganisation } from '../../lib/orgs/find-organisation';
+import { generateLicenceKeyPair, signLicence } from '../../lib/setup/licence-tools';
+import { prepareDatabase } from '../database';
+import { allowOnly, parseFlags, required, UsageError } from './args';
+
+const USAGE = `usage: service-admin <command> [flags]
+
+  migrate                                  apply database migrations
+  orgs create -name NAME                   create an organisation
+  keys create -org ORG -name NAME          create an API key (ORG is an id or a name)
+  licence keygen                           make a licence signing key pair (vendor side)
+  licence sign -key FILE -customer NAME -valid-until YYYY-MM-DD [-tier T] [-transactions-per-month N] [-modules a,b] [-key-id ID]
+
+Settings come from the environment as for the service (SERVICE_DATABASE_URL, SERVICE_DATA_DIR).`;
+
+const progress = (line: string) => process.stderr.write(`${line}\n`);
+const print = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
+
+/** Runs `work` with the database ready, stopping an embedded server this command started. */
+async function withDatabase<T>(work: () => Promise<T>): Promise<T> {
+  const embedded = await prepareDatabase(progress);
+  try {
+    return await work();
+  } finally {
+    await closeDb();
+    if (embedded?.started) await embedded.stop();
+  }
+}
+
+type Command = (flags: Record<string, string>) => Promise<void>;
+
+const commands: Record<string, Command> = {
+  migrate: async (flags) => {
+    allowOnly(flags, []);
+    await withDatabase(async () => undefined);
+    progress('migrations applied');
+  },
+  'orgs create': async (flags) => {
+    allowOnly(flags, ['name']);
+    const name = required(flags, 'name');
+    const org = await withDatabase(() => createOrganisation(getDb(), { name }));
+    print({ id: org.id, name: org.name });
+  },
+  'keys create': async (flags) => {
+    allowOnly(flags, ['org', 'name']);
+    const orgRef = required(flags, 'org');
+    const name = required(flags, 'name');
+    const result = await withDatabase(async () => {
+      const org = await findOrganisation(getDb(), orgRef);
+      const { key, secret } = await createKey(getDb(), systemActor(org.id), { name });
+      return { id: key.id, name: key.name, key: secret, org_id: org.id };
+    });
+    print(result);
+  },
+  'licence keygen': async (flags) => {
+    allowOnly(flags, []);
+    print(generateLicenceKeyPair());
+  },
+  'licence sign': async (flags) => {
+    allowOnly(flags, ['key', 'customer', 'valid-until', 'tier', 'transactions-per-month', 'modules', 'key-id']);
+    const privateKey = readFileSync(required(flags, 'key'), 'utf8');
+    const perMonth = Number(flags['transactions-per-month'] ?? '1000000');
+    if (!Number.isInteger(perMonth) || perMonth < 0) throw new UsageError('-transactions-per-month must be a whole number');
+    const licence = signLicence(privateKey, {
+      customer: required(flags, 'customer'),
+      tier: flags.tier ?? 'standard',
+      transactions_per_month: perMonth,
+      modules: (flags.modules ?? 'monitoring,screening,reporting').split(',').map((m) => m.trim()).filter(Boolean),
+      valid_until: required(flags, 'valid-until'),
+      key_id: flags['key-id'] ?? 'licence-key-1',
+    });
+    print(licence);
+  },
+};
+
+async function main(argv: string[]): Promise<number> {
+  if (argv.length === 0 || argv[0] === 'help' || argv[0] === '-h' || argv[0] === '--help') {
+    process.stdout.write(`${USAGE}\n`);
+    return argv.length === 0 ? 2 : 0;
+  }
+  const two = `${argv[0]} ${argv[1] ?? ''}`;
+  const [name, rest] = commands[two] ? [two, argv.slice(2)] : [argv[0] as string, argv.slice(1)];
+  const command = commands[name];
+  if (!command) throw new UsageError(`unknown command "${argv.slice(0, 2).join(' ')}"`);
+  settings();
+  await command(parseFlags(rest));
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    if (err instanceof UsageError) {
+      process.stderr.write(`service-admin: ${err.message}\n\n${USAGE}\n`);
+      process.exit(2);
+    }
+    const message = err instanceof ServiceError || err instanceof SettingsError || err instanceof Error ? err.message : String(err);
+    process.stderr.write(`service-admin: ${message}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,6 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The project root (where package.json is), wherever a script is run from. */
+export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+process.env.SERVICE_ROOT ??= PROJECT_ROOT;
