@@ -1,1 +1,6 @@
 export * from './platform';
+export * from './entities';
+export * from './events';
+export * from './alerts';
+export * from './rules';
+export * from './screening';

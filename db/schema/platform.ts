@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** Millisecond precision, so that a timestamp survives a round trip through a JS Date (keyset cursors rely on it). */
 export const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
@@ -66,4 +66,19 @@ export const auditLog = pgTable(
     index('audit_log_org_at_idx').on(t.orgId, t.at.desc(), t.id.desc()),
     index('audit_log_org_target_idx').on(t.orgId, t.targetId, t.at.desc()),
   ],
+);
+
+/**
+ * Per-organisation sequences for short references (ALR-<n>, CASE-<n>, STR-<n>). Taken with
+ * `INSERT ... ON CONFLICT DO UPDATE ... RETURNING` inside the transaction that uses the number, so a
+ * rolled-back transaction gives its number back and references have no gaps.
+ */
+export const orgCounters = pgTable(
+  'org_counters',
+  {
+    orgId: uuid('org_id').notNull().references(() => organisations.id),
+    name: text('name').notNull(),
+    value: bigint('value', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.name] })],
 );
