@@ -1,0 +1,46 @@
+/**
+ * The per-entity counters a rule reads through `features` (source) and `dest_features` (destination).
+ * The list is fixed by the interface's "Scoring rules" table; every key is always present (0 when it does
+ * not apply), which is why rules may read them without `has(...)` and why the compiler can reject a typo.
+ */
+export const COUNTER_NAMES = [
+  'txn_count_24h',
+  'near_threshold_count_24h',
+  'in_count_24h',
+  'in_value_24h',
+  'in_senders_24h',
+  'in_senders_1h',
+  'out_count_24h',
+  'out_value_24h',
+  'out_receivers_24h',
+  'dormant_days',
+  'seen_before',
+] as const;
+
+export type CounterName = (typeof COUNTER_NAMES)[number];
+
+/** Counter values as plain numbers (whole numbers); the engine turns them into CEL ints itself. */
+export type Counters = Record<CounterName, number>;
+
+const COUNTER_SET: ReadonlySet<string> = new Set(COUNTER_NAMES);
+
+export function isCounterName(name: string): name is CounterName {
+  return COUNTER_SET.has(name);
+}
+
+/** All counters at 0: an entity with no history, or a side of the event that has no entity. */
+export function emptyCounters(): Counters {
+  return {
+    txn_count_24h: 0,
+    near_threshold_count_24h: 0,
+    in_count_24h: 0,
+    in_value_24h: 0,
+    in_senders_24h: 0,
+    in_senders_1h: 0,
+    out_count_24h: 0,
+    out_value_24h: 0,
+    out_receivers_24h: 0,
+    dormant_days: 0,
+    seen_before: 0,
+  };
+}
