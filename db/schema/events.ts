@@ -27,6 +27,8 @@ export const events = pgTable(
     mode: text('mode', { enum: ['sync', 'async'] }).notNull(),
     features: jsonb('features').$type<Record<string, number>>(),
     destFeatures: jsonb('dest_features').$type<Record<string, number>>(),
+    /** The key (or system) that submitted the event. */
+    submittedBy: text('submitted_by'),
   },
   (t) => [
     primaryKey({ columns: [t.orgId, t.id] }),

@@ -1,0 +1,148 @@
+import { sql } from 'drizzle-orm';
+import type { Queryable } from '@/db/client';
+import { settings } from '@/lib/config';
+import { emptyCounters, type Counters } from '@/lib/scoring/engine';
+import type { EventInput } from './event-input';
+
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+
+type WindowRow = {
+  s_txn: number;
+  s_near: number;
+  s_out_cnt: number;
+  s_out_val: number;
+  s_out_receivers: number;
+  s_out_has_d: boolean;
+  s_in_cnt: number;
+  s_in_val: number;
+  s_in_senders: number;
+  s_in_senders_1h: number;
+  d_out_cnt: number;
+  d_out_val: number;
+  d_out_receivers: number;
+  d_in_cnt: number;
+  d_in_val: number;
+  d_in_senders: number;
+  d_in_senders_1h: number;
+  d_in_has_s: boolean;
+  d_in_has_s_1h: boolean;
+  s_last: Date | null;
+  d_last: Date | null;
+};
+
+/**
+ * The counters of an event's source and destination over the events stored before it (one round trip),
+ * then this event's own contribution added: the window is `occurred_at` in (t - 24h, t] (1 h for
+ * `in_senders_1h`), over events that had arrived before this one, this event included.
+ * Call it under the entities' advisory locks, so that "arrived before" is exact.
+ */
+export async function computeCounters(db: Queryable, orgId: string, event: EventInput): Promise<{ source: Counters; destination: Counters }> {
+  const { nearThresholdLow: low, nearThresholdHigh: high } = settings();
+  const t = event.occurredAt;
+  const t24 = new Date(t.getTime() - DAY_MS);
+  const t1 = new Date(t.getTime() - HOUR_MS);
+  const S = event.sourceId;
+  const D = event.destinationId;
+
+  const result = await db.execute<WindowRow>(sql`
+    WITH
+    s_out AS (
+      SELECT count(*)::int AS txn,
+             count(*) FILTER (WHERE amount >= ${low} AND amount < ${high})::int AS near,
+             count(amount)::int AS cnt,
+             coalesce(sum(amount), 0)::float8 AS val,
+             count(DISTINCT destination_id) FILTER (WHERE amount IS NOT NULL)::int AS receivers,
+             coalesce(bool_or(destination_id = ${D}) FILTER (WHERE amount IS NOT NULL), false) AS has_d
+      FROM events WHERE org_id = ${orgId} AND source_id = ${S} AND occurred_at > ${t24} AND occurred_at <= ${t}),
+    s_in AS (
+      SELECT count(*)::int AS cnt, coalesce(sum(amount), 0)::float8 AS val,
+             count(DISTINCT source_id)::int AS senders,
+             count(DISTINCT source_id) FILTER (WHERE occurred_at > ${t1})::int AS senders_1h
+      FROM events WHERE org_id = ${orgId} AND destination_id = ${S} AND amount IS NOT NULL
+        AND occurred_at > ${t24} AND occurred_at <= ${t}),
+    d_out AS (
+      SELECT count(amount)::int AS cnt, coalesce(sum(amount), 0)::float8 AS val,
+             count(DISTINCT destination_id) FILTER (WHERE amount IS NOT NULL)::int AS receivers
+      FROM events WHERE org_id = ${orgId} AND source_id = ${D} AND occurred_at > ${t24} AND occurred_at <= ${t}),
+    d_in AS (
+      SELECT count(*)::int AS cnt, coalesce(sum(amount), 0)::float8 AS val,
+             count(DISTINCT source_id)::int AS senders,
+             count(DISTINCT source_id) FILTER (WHERE occurred_at > ${t1})::int AS senders_1h,
+             coalesce(bool_or(source_id = ${S}), false) AS has_s,
+             coalesce(bool_or(source_id = ${S}) FILTER (WHERE occurred_at > ${t1}), false) AS has_s_1h
+      FROM events WHERE org_id = ${orgId} AND destination_id = ${D} AND amount IS NOT NULL
+        AND occurred_at > ${t24} AND occurred_at <= ${t})
+    SELECT s_out.txn AS s_txn, s_out.near AS s_near, s_out.cnt AS s_out_cnt, s_out.val AS s_out_val,
+           s_out.receivers AS s_out_receivers, s_out.has_d AS s_out_has_d,
+           s_in.cnt AS s_in_cnt, s_in.val AS s_in_val, s_in.senders AS s_in_senders, s_in.senders_1h AS s_in_senders_1h,
+           d_out.cnt AS d_out_cnt, d_out.val AS d_out_val, d_out.receivers AS d_out_receivers,
+           d_in.cnt AS d_in_cnt, d_in.val AS d_in_val, d_in.senders AS d_in_senders, d_in.senders_1h AS d_in_senders_1h,
+           d_in.has_s AS d_in_has_s, d_in.has_s_1h AS d_in_has_s_1h,
+           greatest(
+             (SELECT max(occurred_at) FROM events WHERE org_id = ${orgId} AND source_id = ${S} AND amount IS NOT NULL AND occurred_at <= ${t}),
+             (SELECT max(occurred_at) FROM events WHERE org_id = ${orgId} AND destination_id = ${S} AND amount IS NOT NULL AND occurred_at <= ${t})
+           ) AS s_last,
+           greatest(
+             (SELECT max(occurred_at) FROM events WHERE org_id = ${orgId} AND source_id = ${D} AND amount IS NOT NULL AND occurred_at <= ${t}),
+             (SELECT max(occurred_at) FROM events WHERE org_id = ${orgId} AND destination_id = ${D} AND amount IS NOT NULL AND occurred_at <= ${t})
+           ) AS d_last
+    FROM s_out, s_in, d_out, d_in`);
+  const w = result.rows[0] as WindowRow;
+  return addOwnContribution(w, event, low, high);
+}
+
+const toDate = (v: Date | string | null): Date | null => (v === null ? null : v instanceof Date ? v : new Date(v));
+
+/** Adds this event to the window read from storage. Pure, so the arithmetic is unit-tested. */
+export function addOwnContribution(w: WindowRow, event: EventInput, low: number, high: number): { source: Counters; destination: Counters } {
+  const t = event.occurredAt.getTime();
+  const S = event.sourceId;
+  const D = event.destinationId;
+  const a = event.amount;
+  const isPayment = a !== null;
+  const source = emptyCounters();
+  const destination = emptyCounters();
+  const dormancy = (last: Date | null, c: Counters) => {
+    if (last) {
+      c.dormant_days = Math.floor((t - last.getTime()) / DAY_MS);
+      c.seen_before = 1;
+    }
+  };
+
+  if (S !== null) {
+    source.txn_count_24h = w.s_txn + 1;
+    source.near_threshold_count_24h = w.s_near + (isPayment && a >= low && a < high ? 1 : 0);
+    source.out_count_24h = w.s_out_cnt + (isPayment ? 1 : 0);
+    source.out_value_24h = Math.floor(w.s_out_val + (a ?? 0));
+    source.out_receivers_24h = w.s_out_receivers + (isPayment && D !== null && !w.s_out_has_d ? 1 : 0);
+    source.in_count_24h = w.s_in_cnt;
+    source.in_value_24h = Math.floor(w.s_in_val);
+    source.in_senders_24h = w.s_in_senders;
+    source.in_senders_1h = w.s_in_senders_1h;
+    dormancy(toDate(w.s_last), source);
+  }
+  if (D !== null) {
+    // txn_count_24h and near_threshold_count_24h are the sender's counters: 0 in dest_features.
+    destination.out_count_24h = w.d_out_cnt;
+    destination.out_value_24h = Math.floor(w.d_out_val);
+    destination.out_receivers_24h = w.d_out_receivers;
+    destination.in_count_24h = w.d_in_cnt + (isPayment ? 1 : 0);
+    destination.in_value_24h = Math.floor(w.d_in_val + (a ?? 0));
+    destination.in_senders_24h = w.d_in_senders + (isPayment && S !== null && !w.d_in_has_s ? 1 : 0);
+    destination.in_senders_1h = w.d_in_senders_1h + (isPayment && S !== null && !w.d_in_has_s_1h ? 1 : 0);
+    dormancy(toDate(w.d_last), destination);
+  }
+  if (S !== null && S === D) {
+    // A payment to oneself is both out and in for the one entity.
+    source.in_count_24h = destination.in_count_24h;
+    source.in_value_24h = destination.in_value_24h;
+    source.in_senders_24h = destination.in_senders_24h;
+    source.in_senders_1h = destination.in_senders_1h;
+    destination.out_count_24h = source.out_count_24h;
+    destination.out_value_24h = source.out_value_24h;
+    destination.out_receivers_24h = source.out_receivers_24h;
+  }
+  return { source, destination };
+}
+export type { WindowRow };

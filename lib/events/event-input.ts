@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { BadRequestError } from '@/lib/http/errors';
+
+export const REQUIRED_MESSAGE = 'type and idempotency_key are required';
+export const AMOUNT_MESSAGE = 'amount needs a non-negative value and a 3-letter currency';
+
+const entityRef = (name: string) =>
+  z
+    .object(
+      {
+        entity_id: z
+          .string({ error: `${name}.entity_id must be a string` })
+          .min(1, `${name}.entity_id must not be empty`)
+          .max(200, `${name}.entity_id must be at most 200 characters`)
+          .optional(),
+      },
+      { error: `${name} must be an object` },
+    )
+    .loose()
+    .optional();
+
+const eventSchema = z
+  .object({
+    type: z.string().max(100, 'type must be at most 100 characters'),
+    idempotency_key: z.string().max(200, 'idempotency_key must be at most 200 characters'),
+    occurred_at: z.iso.datetime({ offset: true, error: 'occurred_at must be an RFC 3339 date-time' }),
+    amount: z
+      .object(
+        {
+          value: z.number({ error: AMOUNT_MESSAGE }).finite(AMOUNT_MESSAGE).nonnegative(AMOUNT_MESSAGE).max(1e15, AMOUNT_MESSAGE),
+          currency: z.string({ error: AMOUNT_MESSAGE }).regex(/^[A-Za-z]{3}$/, AMOUNT_MESSAGE),
+        },
+        { error: AMOUNT_MESSAGE },
+      )
+      .loose()
+      .optional(),
+    rail: z.string({ error: 'rail must be a string' }).max(100, 'rail must be at most 100 characters').optional(),
+    source: entityRef('source'),
+    destination: entityRef('destination'),
+    device: z
+      .object(
+        {
+          id: z
+            .string({ error: 'device.id must be a string' })
+            .min(1, 'device.id must not be empty')
+            .max(200, 'device.id must be at most 200 characters')
+            .optional(),
+        },
+        { error: 'device must be an object' },
+      )
+      .loose()
+      .optional(),
+  })
+  .loose();
+
+/** The fields of an event the service works with; the payload is kept exactly as sent besides. */
+export interface EventInput {
+  type: string;
+  idempotencyKey: string;
+  occurredAt: Date;
+  amount: number | null;
+  currency: string | null;
+  rail: string | null;
+  sourceId: string | null;
+  destinationId: string | null;
+  deviceId: string | null;
+  payload: Record<string, unknown>;
+}
+
+/** Validates a posted event. The two required strings are checked first, with the interface's message. */
+export function parseEventInput(body: unknown): EventInput {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new BadRequestError('the event must be a JSON object');
+  const raw = body as Record<string, unknown>;
+  const nonEmpty = (v: unknown) => typeof v === 'string' && v.trim() !== '';
+  if (!nonEmpty(raw.type) || !nonEmpty(raw.idempotency_key)) throw new BadRequestError(REQUIRED_MESSAGE);
+  if (raw.occurred_at === undefined) throw new BadRequestError('occurred_at is required (RFC 3339 date-time)');
+  const parsed = eventSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const path = issue?.path.map(String).join('.') ?? '';
+    // zod's own texts (for fields whose schema gives none) are prefixed with the field.
+    const message = issue?.message ?? 'invalid event';
+    throw new BadRequestError(message.includes(path.split('.')[0] ?? '') || message === AMOUNT_MESSAGE ? message : `${path}: ${message}`);
+  }
+  const e = parsed.data;
+  return {
+    type: e.type,
+    idempotencyKey: e.idempotency_key,
+    occurredAt: new Date(e.occurred_at),
+    amount: e.amount ? e.amount.value : null,
+    currency: e.amount ? e.amount.currency.toUpperCase() : null,
+    rail: e.rail ?? null,
+    sourceId: e.source?.entity_id ?? null,
+    destinationId: e.destination?.entity_id ?? null,
+    deviceId: e.device?.id ?? null,
+    payload: raw,
+  };
+}

@@ -1,0 +1,15 @@
+import { sql } from 'drizzle-orm';
+import type { Queryable } from '@/db/client';
+
+/**
+ * The next short reference number (ALR-<n>, CASE-<n>, ...) of an organisation. Call it inside the
+ * transaction that uses the number: the counter row stays locked until commit, and a rollback gives
+ * the number back, so references rise without gaps even under concurrency.
+ */
+export async function nextReferenceNumber(tx: Queryable, orgId: string, name: string): Promise<number> {
+  const result = await tx.execute<{ value: number }>(sql`
+    INSERT INTO org_counters (org_id, name, value) VALUES (${orgId}, ${name}, 1)
+    ON CONFLICT (org_id, name) DO UPDATE SET value = org_counters.value + 1
+    RETURNING value`);
+  return Number(result.rows[0]?.value);
+}
