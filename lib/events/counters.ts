@@ -1,5 +1,4 @@
-import { sql } from 'drizzle-orm';
-import type { Queryable } from '@/db/client';
+import type pg from 'pg';
 import { settings } from '@/lib/config';
 import { emptyCounters, type Counters } from '@/lib/scoring/engine';
 import type { EventInput } from './event-input';
@@ -31,65 +30,66 @@ type WindowRow = {
   d_last: Date | null;
 };
 
+// The window query, built once: $1 org, $2 source, $3 destination, $4 t, $5 t - 24h, $6 t - 1h, $7 low, $8 high.
+const WINDOW_SQL = `
+  WITH
+  s_out AS (
+    SELECT count(*)::int AS txn,
+           count(*) FILTER (WHERE amount >= $7 AND amount < $8)::int AS near,
+           count(amount)::int AS cnt,
+           coalesce(sum(amount), 0)::float8 AS val,
+           count(DISTINCT destination_id) FILTER (WHERE amount IS NOT NULL)::int AS receivers,
+           coalesce(bool_or(destination_id = $3) FILTER (WHERE amount IS NOT NULL), false) AS has_d
+    FROM events WHERE org_id = $1 AND source_id = $2 AND occurred_at > $5 AND occurred_at <= $4),
+  s_in AS (
+    SELECT count(*)::int AS cnt, coalesce(sum(amount), 0)::float8 AS val,
+           count(DISTINCT source_id)::int AS senders,
+           count(DISTINCT source_id) FILTER (WHERE occurred_at > $6)::int AS senders_1h
+    FROM events WHERE org_id = $1 AND destination_id = $2 AND amount IS NOT NULL
+      AND occurred_at > $5 AND occurred_at <= $4),
+  d_out AS (
+    SELECT count(amount)::int AS cnt, coalesce(sum(amount), 0)::float8 AS val,
+           count(DISTINCT destination_id) FILTER (WHERE amount IS NOT NULL)::int AS receivers
+    FROM events WHERE org_id = $1 AND source_id = $3 AND occurred_at > $5 AND occurred_at <= $4),
+  d_in AS (
+    SELECT count(*)::int AS cnt, coalesce(sum(amount), 0)::float8 AS val,
+           count(DISTINCT source_id)::int AS senders,
+           count(DISTINCT source_id) FILTER (WHERE occurred_at > $6)::int AS senders_1h,
+           coalesce(bool_or(source_id = $2), false) AS has_s,
+           coalesce(bool_or(source_id = $2) FILTER (WHERE occurred_at > $6), false) AS has_s_1h
+    FROM events WHERE org_id = $1 AND destination_id = $3 AND amount IS NOT NULL
+      AND occurred_at > $5 AND occurred_at <= $4)
+  SELECT s_out.txn AS s_txn, s_out.near AS s_near, s_out.cnt AS s_out_cnt, s_out.val AS s_out_val,
+         s_out.receivers AS s_out_receivers, s_out.has_d AS s_out_has_d,
+         s_in.cnt AS s_in_cnt, s_in.val AS s_in_val, s_in.senders AS s_in_senders, s_in.senders_1h AS s_in_senders_1h,
+         d_out.cnt AS d_out_cnt, d_out.val AS d_out_val, d_out.receivers AS d_out_receivers,
+         d_in.cnt AS d_in_cnt, d_in.val AS d_in_val, d_in.senders AS d_in_senders, d_in.senders_1h AS d_in_senders_1h,
+         d_in.has_s AS d_in_has_s, d_in.has_s_1h AS d_in_has_s_1h,
+         greatest(
+           (SELECT max(occurred_at) FROM events WHERE org_id = $1 AND source_id = $2 AND amount IS NOT NULL AND occurred_at <= $4),
+           (SELECT max(occurred_at) FROM events WHERE org_id = $1 AND destination_id = $2 AND amount IS NOT NULL AND occurred_at <= $4)
+         ) AS s_last,
+         greatest(
+           (SELECT max(occurred_at) FROM events WHERE org_id = $1 AND source_id = $3 AND amount IS NOT NULL AND occurred_at <= $4),
+           (SELECT max(occurred_at) FROM events WHERE org_id = $1 AND destination_id = $3 AND amount IS NOT NULL AND occurred_at <= $4)
+         ) AS d_last
+  FROM s_out, s_in, d_out, d_in`;
+
 /**
  * The counters of an event's source and destination over the events stored before it (one round trip),
  * then this event's own contribution added: the window is `occurred_at` in (t - 24h, t] (1 h for
  * `in_senders_1h`), over events that had arrived before this one, this event included.
  * Call it under the entities' advisory locks, so that "arrived before" is exact.
  */
-export async function computeCounters(db: Queryable, orgId: string, event: EventInput): Promise<{ source: Counters; destination: Counters }> {
+export async function computeCounters(client: pg.ClientBase, orgId: string, event: EventInput): Promise<{ source: Counters; destination: Counters }> {
   const { nearThresholdLow: low, nearThresholdHigh: high } = settings();
-  const t = event.occurredAt;
-  const t24 = new Date(t.getTime() - DAY_MS);
-  const t1 = new Date(t.getTime() - HOUR_MS);
-  const S = event.sourceId;
-  const D = event.destinationId;
-
-  const result = await db.execute<WindowRow>(sql`
-    WITH
-    s_out AS (
-      SELECT count(*)::int AS txn,
-             count(*) FILTER (WHERE amount >= ${low} AND amount < ${high})::int AS near,
-             count(amount)::int AS cnt,
-             coalesce(sum(amount), 0)::float8 AS val,
-             count(DISTINCT destination_id) FILTER (WHERE amount IS NOT NULL)::int AS receivers,
-             coalesce(bool_or(destination_id = ${D}) FILTER (WHERE amount IS NOT NULL), false) AS has_d
-      FROM events WHERE org_id = ${orgId} AND source_id = ${S} AND occurred_at > ${t24} AND occurred_at <= ${t}),
-    s_in AS (
-      SELECT count(*)::int AS cnt, coalesce(sum(amount), 0)::float8 AS val,
-             count(DISTINCT source_id)::int AS senders,
-             count(DISTINCT source_id) FILTER (WHERE occurred_at > ${t1})::int AS senders_1h
-      FROM events WHERE org_id = ${orgId} AND destination_id = ${S} AND amount IS NOT NULL
-        AND occurred_at > ${t24} AND occurred_at <= ${t}),
-    d_out AS (
-      SELECT count(amount)::int AS cnt, coalesce(sum(amount), 0)::float8 AS val,
-             count(DISTINCT destination_id) FILTER (WHERE amount IS NOT NULL)::int AS receivers
-      FROM events WHERE org_id = ${orgId} AND source_id = ${D} AND occurred_at > ${t24} AND occurred_at <= ${t}),
-    d_in AS (
-      SELECT count(*)::int AS cnt, coalesce(sum(amount), 0)::float8 AS val,
-             count(DISTINCT source_id)::int AS senders,
-             count(DISTINCT source_id) FILTER (WHERE occurred_at > ${t1})::int AS senders_1h,
-             coalesce(bool_or(source_id = ${S}), false) AS has_s,
-             coalesce(bool_or(source_id = ${S}) FILTER (WHERE occurred_at > ${t1}), false) AS has_s_1h
-      FROM events WHERE org_id = ${orgId} AND destination_id = ${D} AND amount IS NOT NULL
-        AND occurred_at > ${t24} AND occurred_at <= ${t})
-    SELECT s_out.txn AS s_txn, s_out.near AS s_near, s_out.cnt AS s_out_cnt, s_out.val AS s_out_val,
-           s_out.receivers AS s_out_receivers, s_out.has_d AS s_out_has_d,
-           s_in.cnt AS s_in_cnt, s_in.val AS s_in_val, s_in.senders AS s_in_senders, s_in.senders_1h AS s_in_senders_1h,
-           d_out.cnt AS d_out_cnt, d_out.val AS d_out_val, d_out.receivers AS d_out_receivers,
-           d_in.cnt AS d_in_cnt, d_in.val AS d_in_val, d_in.senders AS d_in_senders, d_in.senders_1h AS d_in_senders_1h,
-           d_in.has_s AS d_in_has_s, d_in.has_s_1h AS d_in_has_s_1h,
-           greatest(
-             (SELECT max(occurred_at) FROM events WHERE org_id = ${orgId} AND source_id = ${S} AND amount IS NOT NULL AND occurred_at <= ${t}),
-             (SELECT max(occurred_at) FROM events WHERE org_id = ${orgId} AND destination_id = ${S} AND amount IS NOT NULL AND occurred_at <= ${t})
-           ) AS s_last,
-           greatest(
-             (SELECT max(occurred_at) FROM events WHERE org_id = ${orgId} AND source_id = ${D} AND amount IS NOT NULL AND occurred_at <= ${t}),
-             (SELECT max(occurred_at) FROM events WHERE org_id = ${orgId} AND destination_id = ${D} AND amount IS NOT NULL AND occurred_at <= ${t})
-           ) AS d_last
-    FROM s_out, s_in, d_out, d_in`);
-  const w = result.rows[0] as WindowRow;
-  return addOwnContribution(w, event, low, high);
+  const t = event.occurredAt.getTime();
+  const result = await client.query<WindowRow>({
+    name: 'event-counters-window',
+    text: WINDOW_SQL,
+    values: [orgId, event.sourceId, event.destinationId, new Date(t), new Date(t - DAY_MS), new Date(t - HOUR_MS), low, high],
+  });
+  return addOwnContribution(result.rows[0] as WindowRow, event, low, high);
 }
 
 const toDate = (v: Date | string | null): Date | null => (v === null ? null : v instanceof Date ? v : new Date(v));

@@ -1,6 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
-import type { Database, Queryable } from '@/db/client';
+import { and, eq } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import type pg from 'pg';
+import { getDb, getPool, type Queryable } from '@/db/client';
 import { decisions, events } from '@/db/schema';
 import { raiseAlertForDecision } from '@/lib/alerts/raise-for-decision';
 import type { Actor } from '@/lib/auth/actor';
@@ -17,23 +19,20 @@ export type IngestResult =
   | { mode: 'sync'; decision: DecisionRow; replay: boolean }
   | { mode: 'async'; eventId: string; receivedAt: Date; replay: boolean };
 
-/** Thrown inside the transaction when the idempotency key turned out to be taken: roll back, answer the original. */
-class ReplayDetected extends Error {}
-
 /** A 64-bit advisory lock key per (organisation, entity). */
-function entityLockKey(orgId: string, entityId: string): bigint {
+export function entityLockKey(orgId: string, entityId: string): bigint {
   return createHash('sha256').update(`${orgId}\u0000${entityId}`).digest().readBigInt64BE(0);
 }
 
-async function lockEntities(tx: Queryable, orgId: string, ids: string[]): Promise<void> {
-  // Always in ascending key order, so two events naming the same two entities cannot deadlock.
-  const keys = [...new Set(ids.map((id) => entityLockKey(orgId, id)))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  if (keys.length === 0) return;
-  const calls = sql.join(
-    keys.map((k) => sql`pg_advisory_xact_lock(${k.toString()}::bigint)`),
-    sql`, `,
-  );
-  await tx.execute(sql`SELECT ${calls}`);
+/**
+ * `BEGIN` and the entities' advisory locks in one round trip. The keys are integers computed here, so
+ * they can be written into the statement; they are taken in ascending order, so two events naming the
+ * same two entities cannot deadlock.
+ */
+function beginAndLock(orgId: string, entityIds: string[]): string {
+  const keys = [...new Set(entityIds.map((id) => entityLockKey(orgId, id)))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  if (keys.length === 0) return 'BEGIN';
+  return `BEGIN; SELECT ${keys.map((k) => `pg_advisory_xact_lock(${k.toString()})`).join(', ')}`;
 }
 
 /** The subject of the alert: the side whose fired rules weigh more (source on a tie). */
@@ -59,121 +58,173 @@ async function findOriginal(db: Queryable, orgId: string, idempotencyKey: string
   return { mode: 'async', eventId: row.id, receivedAt: row.receivedAt, replay: true };
 }
 
-/**
- * Stores an event and, in sync mode, scores it, in one transaction: the entities it names are locked,
- * their counters computed over the events that arrived before it, the event stored with those
- * counters, placeholders and links recorded, the decision stored and a review or block put on an
- * alert. The same idempotency key in the organisation returns the original answer; the unique index
- * on (org_id, idempotency_key) decides races.
- */
-export async function ingestEvent(db: Database, actor: Actor, event: EventInput, mode: IngestMode): Promise<IngestResult> {
-  const original = await findOriginal(db, actor.orgId, event.idempotencyKey);
-  if (original) return original;
-  // Loaded before the transaction, so no entity lock is held while rules compile.
-  const ruleSet = mode === 'sync' ? await activeRuleSet(db, actor.orgId) : undefined;
+// The event, its placeholders and links, and (for a decision raising no alert) the decision, in one
+// statement. Every part selects FROM ev, so when the idempotency key is taken nothing else is written.
+// $1 org, $2 event id, $3 key, $4 type, $5 occurred_at, $6 amount, $7 currency, $8 rail, $9 source,
+// $10 destination, $11 device, $12 payload, $13 mode, $14 features, $15 dest_features, $16 submitted_by,
+// $17 entity ids, $18..$20 link columns, $21 write decision?, $22 decision id, $23 decision, $24 score,
+// $25 reasons, $26 engine µs, $27 rule errors.
+const WRITE_SQL = `
+  WITH ev AS (
+    INSERT INTO events (org_id, id, idempotency_key, type, occurred_at, amount, currency, rail, source_id,
+                        destination_id, device_id, payload, mode, features, dest_features, submitted_by)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+    ON CONFLICT (org_id, idempotency_key) DO NOTHING
+    RETURNING id, received_at),
+  placeholders AS (
+    INSERT INTO entities (org_id, id, last_seen_at)
+    SELECT $1, e.id, $5::timestamptz FROM ev, unnest($17::text[]) AS e(id)
+    ON CONFLICT (org_id, id) DO UPDATE SET last_seen_at = greatest(entities.last_seen_at, excluded.last_seen_at)),
+  edges AS (
+    INSERT INTO entity_links (org_id, entity_id, relation, other_id, first_seen, last_seen)
+    SELECT $1, l.entity_id, l.relation, l.other_id, $5::timestamptz, $5::timestamptz
+    FROM ev, unnest($18::text[], $19::text[], $20::text[]) AS l(entity_id, relation, other_id)
+    ON CONFLICT (org_id, entity_id, relation, other_id) DO UPDATE
+      SET first_seen = least(entity_links.first_seen, excluded.first_seen),
+          last_seen = greatest(entity_links.last_seen, excluded.last_seen)),
+  dec AS (
+    INSERT INTO decisions (org_id, id, event_id, decision, risk_score, reasons, decided_in_us, rule_errors)
+    SELECT $1, $22, ev.id, $23, $24, $25, $26, $27 FROM ev WHERE $21::boolean
+    RETURNING created_at)
+  SELECT ev.id, ev.received_at, (SELECT created_at FROM dec) AS decided_at FROM ev`;
 
-  try {
-    return await db.transaction(async (tx) => {
-      const named = [event.sourceId, event.destinationId].filter((x): x is string => x !== null);
-      await lockEntities(tx, actor.orgId, named);
-      const counters = await computeCounters(tx, actor.orgId, event);
-
-      const eventId = randomUUID();
-      const entityIds = [...new Set([...named, ...(event.deviceId !== null ? [event.deviceId] : [])])].sort();
-      const links: [string, string, string][] = [];
-      if (event.sourceId !== null && event.destinationId !== null && event.amount !== null) {
-        links.push([event.sourceId, 'paid', event.destinationId], [event.destinationId, 'paid_by', event.sourceId]);
-      }
-      if (event.sourceId !== null && event.deviceId !== null) {
-        links.push([event.sourceId, 'uses_device', event.deviceId], [event.deviceId, 'device_user', event.sourceId]);
-      }
-      const uniqueLinks = [...new Map(links.map((l) => [l.join('\u0000'), l])).values()].sort((a, b) =>
-        a.join('\u0000') < b.join('\u0000') ? -1 : 1,
-      );
-
-      const stored = await tx.execute<{ id: string; received_at: Date }>(sql`
-        WITH ev AS (
-          INSERT INTO events (org_id, id, idempotency_key, type, occurred_at, amount, currency, rail, source_id,
-                              destination_id, device_id, payload, mode, features, dest_features, submitted_by)
-          VALUES (${actor.orgId}, ${eventId}, ${event.idempotencyKey}, ${event.type}, ${event.occurredAt},
-                  ${event.amount}, ${event.currency}, ${event.rail}, ${event.sourceId}, ${event.destinationId},
-                  ${event.deviceId}, ${JSON.stringify(event.payload)}::jsonb, ${mode},
-                  ${JSON.stringify(counters.source)}::jsonb, ${JSON.stringify(counters.destination)}::jsonb, ${actor.actorId})
-          ON CONFLICT (org_id, idempotency_key) DO NOTHING
-          RETURNING id, received_at),
-        placeholders AS (
-          INSERT INTO entities (org_id, id, last_seen_at)
-          SELECT ${actor.orgId}, e.id, ${event.occurredAt}::timestamptz
-          FROM ev, unnest(${textArray(entityIds)}) AS e(id)
-          ON CONFLICT (org_id, id) DO UPDATE SET last_seen_at = greatest(entities.last_seen_at, excluded.last_seen_at)),
-        edges AS (
-          INSERT INTO entity_links (org_id, entity_id, relation, other_id, first_seen, last_seen)
-          SELECT ${actor.orgId}, l.entity_id, l.relation, l.other_id, ${event.occurredAt}::timestamptz, ${event.occurredAt}::timestamptz
-          FROM ev, unnest(${textArray(uniqueLinks.map((l) => l[0]))}, ${textArray(uniqueLinks.map((l) => l[1]))},
-                          ${textArray(uniqueLinks.map((l) => l[2]))}) AS l(entity_id, relation, other_id)
-          ON CONFLICT (org_id, entity_id, relation, other_id) DO UPDATE
-            SET first_seen = least(entity_links.first_seen, excluded.first_seen),
-                last_seen = greatest(entity_links.last_seen, excluded.last_seen))
-        SELECT id, received_at FROM ev`);
-      const row = stored.rows[0];
-      if (!row) throw new ReplayDetected();
-      const receivedAt = row.received_at instanceof Date ? row.received_at : new Date(row.received_at);
-
-      if (mode === 'async' || !ruleSet) return { mode: 'async' as const, eventId, receivedAt, replay: false };
-
-      const input: ScoringInput = {
-        type: event.type,
-        amount: event.amount ?? 0,
-        currency: event.currency ?? '',
-        rail: event.rail ?? '',
-        source_id: event.sourceId ?? '',
-        destination_id: event.destinationId ?? '',
-        features: counters.source,
-        dest_features: counters.destination,
-      };
-      const engineStarted = performance.now();
-      const evaluation = evaluateRules(ruleSet.rules, input);
-      const outcome = decide(evaluation.fired, { block: settings().blockScore, review: settings().reviewScore });
-      const decidedInUs = Math.max(0, Math.round((performance.now() - engineStarted) * 1000));
-
-      const decisionId = randomUUID();
-      let alertId: string | null = null;
-      if (outcome.decision !== 'allow') {
-        alertId = await raiseAlertForDecision(tx, actor, {
-          decisionId,
-          eventId,
-          decision: outcome.decision,
-          riskScore: outcome.risk_score,
-          occurredAt: event.occurredAt,
-          entityId: alertSubject(evaluation.fired, event),
-        });
-      }
-      const [decision] = await tx
-        .insert(decisions)
-        .values({
-          orgId: actor.orgId,
-          id: decisionId,
-          eventId,
-          decision: outcome.decision,
-          riskScore: outcome.risk_score,
-          reasons: evaluation.fired.map((f) => ({ rule: f.rule, version: f.version, detail: f.detail, weight: f.weight })),
-          decidedInUs,
-          ruleErrors: evaluation.errors.map((e) => ({ rule: e.rule, version: e.version, message: e.message })),
-          alertId,
-        })
-        .returning();
-      return { mode: 'sync' as const, decision: decision as DecisionRow, replay: false };
-    });
-  } catch (err) {
-    if (err instanceof ReplayDetected) {
-      const replay = await findOriginal(db, actor.orgId, event.idempotencyKey);
-      if (replay) return replay;
-    }
-    throw err;
-  }
+interface Scored {
+  id: string;
+  decision: 'allow' | 'review' | 'block';
+  riskScore: number;
+  reasons: DecisionRow['reasons'];
+  ruleErrors: DecisionRow['ruleErrors'];
+  decidedInUs: number;
+  fired: FiredRule[];
 }
 
-/** A text[] parameter (empty arrays included), bound as one value. */
-function textArray(values: string[]) {
-  return sql`${`{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`}::text[]`;
+function score(rules: Parameters<typeof evaluateRules>[0], event: EventInput, counters: ScoringInput['features'][]): Scored {
+  const input: ScoringInput = {
+    type: event.type,
+    amount: event.amount ?? 0,
+    currency: event.currency ?? '',
+    rail: event.rail ?? '',
+    source_id: event.sourceId ?? '',
+    destination_id: event.destinationId ?? '',
+    features: counters[0] as ScoringInput['features'],
+    dest_features: counters[1] as ScoringInput['features'],
+  };
+  // decided_in_ms is the engine's time: rule evaluation and the decision, not storage.
+  const started = performance.now();
+  const evaluation = evaluateRules(rules, input);
+  const outcome = decide(evaluation.fired, { block: settings().blockScore, review: settings().reviewScore });
+  const decidedInUs = Math.max(0, Math.round((performance.now() - started) * 1000));
+  return {
+    id: randomUUID(),
+    decision: outcome.decision,
+    riskScore: outcome.risk_score,
+    reasons: evaluation.fired.map((f) => ({ rule: f.rule, version: f.version, detail: f.detail, weight: f.weight })),
+    ruleErrors: evaluation.errors.map((e) => ({ rule: e.rule, version: e.version, message: e.message })),
+    decidedInUs,
+    fired: evaluation.fired,
+  };
+}
+
+function linksOf(event: EventInput): [string[], string[], string[]] {
+  const links: [string, string, string][] = [];
+  if (event.sourceId !== null && event.destinationId !== null && event.amount !== null) {
+    links.push([event.sourceId, 'paid', event.destinationId], [event.destinationId, 'paid_by', event.sourceId]);
+  }
+  if (event.sourceId !== null && event.deviceId !== null) {
+    links.push([event.sourceId, 'uses_device', event.deviceId], [event.deviceId, 'device_user', event.sourceId]);
+  }
+  // Unique and in a fixed order: one upsert may touch a row once, and a fixed order avoids deadlocks.
+  const unique = [...new Map(links.map((l) => [l.join('\u0000'), l])).values()].sort((a, b) => (a.join('\u0000') < b.join('\u0000') ? -1 : 1));
+  return [unique.map((l) => l[0]), unique.map((l) => l[1]), unique.map((l) => l[2])];
+}
+
+/**
+ * Stores an event and, in sync mode, scores it, in one transaction of four round trips: BEGIN with the
+ * advisory locks of the entities it names; their counters over the events that arrived before it; the
+ * event with those counters, placeholders, links and decision in one statement; COMMIT. A review or
+ * block decision is put on an alert in the same transaction. The same idempotency key in the
+ * organisation returns the original answer: the unique index on (org_id, idempotency_key) decides,
+ * also between concurrent requests.
+ */
+export async function ingestEvent(actor: Actor, event: EventInput, mode: IngestMode): Promise<IngestResult> {
+  const pool = getPool();
+  // Loaded before the transaction, so no entity lock is held while rules compile.
+  const ruleSet = mode === 'sync' ? await activeRuleSet(getDb(), actor.orgId) : undefined;
+  const named = [event.sourceId, event.destinationId].filter((x): x is string => x !== null);
+  const entityIds = [...new Set([...named, ...(event.deviceId !== null ? [event.deviceId] : [])])].sort();
+  const [linkFrom, linkRelation, linkTo] = linksOf(event);
+
+  const client: pg.PoolClient = await pool.connect();
+  let replay = false;
+  try {
+    await client.query(beginAndLock(actor.orgId, named));
+    const counters = await computeCounters(client, actor.orgId, event);
+    const scored = ruleSet ? score(ruleSet.rules, event, [counters.source, counters.destination]) : undefined;
+    const raisesAlert = scored !== undefined && scored.decision !== 'allow';
+    const eventId = randomUUID();
+    const written = await client.query<{ id: string; received_at: Date; decided_at: Date | null }>({
+      name: 'event-write',
+      text: WRITE_SQL,
+      values: [
+        actor.orgId, eventId, event.idempotencyKey, event.type, event.occurredAt, event.amount, event.currency, event.rail,
+        event.sourceId, event.destinationId, event.deviceId, JSON.stringify(event.payload), mode,
+        JSON.stringify(counters.source), JSON.stringify(counters.destination), actor.actorId,
+        entityIds, linkFrom, linkRelation, linkTo,
+        scored !== undefined && !raisesAlert, scored?.id ?? null, scored?.decision ?? null, scored?.riskScore ?? null,
+        JSON.stringify(scored?.reasons ?? []), scored?.decidedInUs ?? null, JSON.stringify(scored?.ruleErrors ?? []),
+      ],
+    });
+    const row = written.rows[0];
+    if (!row) {
+      replay = true;
+      await client.query('ROLLBACK');
+    } else if (!scored) {
+      await client.query('COMMIT');
+      return { mode: 'async', eventId, receivedAt: row.received_at, replay: false };
+    } else {
+      let alertId: string | null = null;
+      let createdAt = row.decided_at;
+      if (raisesAlert) {
+        // Alerts are a minority of decisions; their writes go through the ordinary query builder.
+        const tx = drizzle(client) as unknown as Queryable;
+        alertId = await raiseAlertForDecision(tx, actor, {
+          decisionId: scored.id,
+          eventId,
+          decision: scored.decision as 'review' | 'block',
+          riskScore: scored.riskScore,
+          occurredAt: event.occurredAt,
+          entityId: alertSubject(scored.fired, event),
+        });
+        const inserted = await client.query<{ created_at: Date }>(
+          `INSERT INTO decisions (org_id, id, event_id, decision, risk_score, reasons, decided_in_us, rule_errors, alert_id)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING created_at`,
+          [actor.orgId, scored.id, eventId, scored.decision, scored.riskScore, JSON.stringify(scored.reasons), scored.decidedInUs, JSON.stringify(scored.ruleErrors), alertId],
+        );
+        createdAt = inserted.rows[0]?.created_at ?? null;
+      }
+      await client.query('COMMIT');
+      const decision: DecisionRow = {
+        orgId: actor.orgId,
+        id: scored.id,
+        eventId,
+        decision: scored.decision,
+        riskScore: scored.riskScore,
+        reasons: scored.reasons,
+        decidedInUs: scored.decidedInUs,
+        ruleErrors: scored.ruleErrors,
+        alertId,
+        createdAt: createdAt ?? new Date(),
+      };
+      return { mode: 'sync', decision, replay: false };
+    }
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
+  // The key was taken by an earlier (or concurrent, now committed) request: answer as it was answered.
+  const original = replay ? await findOriginal(getDb(), actor.orgId, event.idempotencyKey) : null;
+  if (!original) throw new Error('idempotency key conflict without a stored event');
+  return original;
 }

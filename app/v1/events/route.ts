@@ -15,8 +15,8 @@ export const POST = route({
   auth: 'key',
   query: z.object({ mode: z.enum(['sync', 'async'], { error: 'mode must be sync or async' }).default('async') }),
   body: z.unknown(),
-  handler: async ({ db, actor, query, body }) => {
-    const result = await ingestEvent(db, actor, parseEventInput(body), query.mode);
+  handler: async ({ actor, query, body }) => {
+    const result = await ingestEvent(actor, parseEventInput(body), query.mode);
     if (result.mode === 'sync') return json(200, serializeDecision(result.decision));
     return json(202, { id: result.eventId, received_at: result.receivedAt.toISOString() });
   },
