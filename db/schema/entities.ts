@@ -42,7 +42,9 @@ export const entityLinks = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.orgId, t.entityId, t.relation, t.otherId] }),
-    index('entity_links_recent_idx').on(t.orgId, t.entityId, t.lastSeen.desc()),
+    // In the exact order links are answered (newest first, then relation and linked id), so an
+    // entity's 50 most recent links, or a device's most recent users, are the first index entries.
+    index('entity_links_recent_idx').on(t.orgId, t.entityId, t.lastSeen.desc(), t.relation, t.otherId),
   ],
 );
 

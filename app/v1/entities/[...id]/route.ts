@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { decodeEntityId, parseEntityPath } from '@/lib/entities/entity-path';
+import { getEntity } from '@/lib/entities/get-entity';
+import { listEntityEvents } from '@/lib/entities/list-entity-events';
+import { listEntityLinks } from '@/lib/entities/list-links';
+import { serializeLink, serializeListedEntity } from '@/lib/entities/serialize';
+import { serializeEvent } from '@/lib/events/serialize';
+import { NotFoundError } from '@/lib/http/errors';
+import { pageParams } from '@/lib/http/paging';
+import { json } from '@/lib/http/respond';
+import { route } from '@/lib/http/route';
+
+// Entity ids are free strings and may hold `/` (sent as %2F), so one catch-all route serves
+// /v1/entities/{id}, /v1/entities/{id}/events and /v1/entities/{id}/links, reading the id from the
+// still-encoded request path (lib/entities/entity-path.ts) rather than from Next's decoded segments.
+
+const instant = (name: string) =>
+  z.iso.datetime({ offset: true, error: `${name} must be an RFC 3339 date-time` }).transform((v) => new Date(v)).optional();
+
+const entity = route({
+  auth: 'key',
+  handler: async ({ db, actor, request }) => {
+    const { entity: row, openAlerts } = await getEntity(db, actor, decodeEntityId(rawId(request)));
+    return json(200, serializeListedEntity(row, openAlerts));
+  },
+});
+
+const timeline = route({
+  auth: 'key',
+  query: z.object({
+    ...pageParams,
+    type: z.string().optional(),
+    decision: z.enum(['allow', 'review', 'block', 'unscored'], { error: 'decision must be allow, review, block or unscored' }).optional(),
+    since: instant('since'),
+    until: instant('until'),
+  }),
+  handler: async ({ db, actor, request, query }) => {
+    const page = await listEntityEvents(db, actor, decodeEntityId(rawId(request)), query);
+    return json(200, {
+      events: page.items.map((r) => serializeEvent(r.event, r.decision)),
+      ...(page.nextCursor ? { next_cursor: page.nextCursor } : {}),
+    });
+  },
+});
+
+const links = route({
+  auth: 'key',
+  handler: async ({ db, actor, request }) => {
+    const found = await listEntityLinks(db, actor, decodeEntityId(rawId(request)));
+    return json(200, { links: found.map(serializeLink) });
+  },
+});
+
+const unknown = route({
+  auth: 'none',
+  handler: async () => {
+    throw new NotFoundError('no such endpoint');
+  },
+});
+
+function rawId(request: Request): string {
+  const path = parseEntityPath(request.url);
+  if (path.resource === 'unknown') throw new NotFoundError('no such endpoint');
+  return path.raw;
+}
+
+type NextContext = Parameters<typeof entity>[1];
+
+export async function GET(request: Request, context?: NextContext): Promise<Response> {
+  const handlers = { entity, events: timeline, links, unknown } as const;
+  return handlers[parseEntityPath(request.url).resource](request, context);
+}

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { listEntities } from '@/lib/entities/list-entities';
+import { ATTRIBUTES_MESSAGE, ENTITY_KINDS, ID_MESSAGE, KIND_MESSAGE, registerEntity } from '@/lib/entities/register-entity';
+import { serializeEntity, serializeListedEntity } from '@/lib/entities/serialize';
+import { storableId, storableJson } from '@/lib/entities/storable';
+import { pageParams } from '@/lib/http/paging';
+import { json } from '@/lib/http/respond';
+import { route } from '@/lib/http/route';
+
+export const POST = route({
+  auth: 'key',
+  body: z.object(
+    {
+      id: z
+        .string({ error: ID_MESSAGE })
+        .min(1, ID_MESSAGE)
+        .max(200, 'id must be at most 200 characters')
+        .refine(storableId, 'id must not contain NUL or unpaired surrogate characters'),
+      kind: z.enum(ENTITY_KINDS, { error: KIND_MESSAGE }),
+      attributes: z
+        .record(z.string(), z.unknown(), { error: ATTRIBUTES_MESSAGE })
+        .refine(storableJson, 'attributes must not contain NUL or unpaired surrogate characters')
+        .optional(),
+    },
+    { error: 'the entity must be a JSON object' },
+  ),
+  handler: async ({ db, actor, body }) => json(200, serializeEntity(await registerEntity(db, actor, body))),
+});
+
+export const GET = route({
+  auth: 'key',
+  query: z.object({
+    ...pageParams,
+    kind: z.enum(ENTITY_KINDS, { error: KIND_MESSAGE }).optional(),
+    q: z.string().max(200, 'q must be at most 200 characters').optional(),
+  }),
+  handler: async ({ db, actor, query }) => {
+    const page = await listEntities(db, actor, query);
+    return json(200, {
+      entities: page.items.map((r) => serializeListedEntity(r.entity, r.openAlerts)),
+      ...(page.nextCursor ? { next_cursor: page.nextCursor } : {}),
+    });
+  },
+});

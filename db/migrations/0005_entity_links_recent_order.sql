@@ -1,0 +1,2 @@
+DROP INDEX "entity_links_recent_idx";--> statement-breakpoint
+CREATE INDEX "entity_links_recent_idx" ON "entity_links" USING btree ("org_id","entity_id","last_seen" DESC NULLS LAST,"relation","other_id");
