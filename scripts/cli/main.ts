@@ -7,6 +7,7 @@ import { ServiceError } from '../../lib/http/errors';
 import { createKey } from '../../lib/keys/create-key';
 import { createOrganisation } from '../../lib/orgs/create-organisation';
 import { findOrganisation } from '../../lib/orgs/find-organisation';
+import { seedBuiltinRules } from '../../lib/rules/seed-builtin-rules';
 import { generateLicenceKeyPair, signLicence } from '../../lib/setup/licence-tools';
 import { prepareDatabase } from '../database';
 import { allowOnly, parseFlags, required, UsageError } from './args';
@@ -16,6 +17,7 @@ const USAGE = `usage: service-admin <command> [flags]
   migrate                                  apply database migrations
   orgs create -name NAME                   create an organisation
   keys create -org ORG -name NAME          create an API key (ORG is an id or a name)
+  rules seed -org ORG                      install the built-in rules as active rules (organisation with no rules yet)
   licence keygen                           make a licence signing key pair (vendor side)
   licence sign -key FILE -customer NAME -valid-until YYYY-MM-DD [-tier T] [-transactions-per-month N] [-modules a,b] [-key-id ID]
 
@@ -57,6 +59,15 @@ const commands: Record<string, Command> = {
       const org = await findOrganisation(getDb(), orgRef);
       const { key, secret } = await createKey(getDb(), systemActor(org.id), { name });
       return { id: key.id, name: key.name, key: secret, org_id: org.id };
+    });
+    print(result);
+  },
+  'rules seed': async (flags) => {
+    allowOnly(flags, ['org']);
+    const orgRef = required(flags, 'org');
+    const result = await withDatabase(async () => {
+      const org = await findOrganisation(getDb(), orgRef);
+      return seedBuiltinRules(getDb(), org.id);
     });
     print(result);
   },

@@ -1,0 +1,74 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '@/db/client';
+import { ruleVersions } from '@/db/schema';
+import type { Actor } from '@/lib/auth/actor';
+import { recordAudit } from '@/lib/audit/record';
+import { BadRequestError } from '@/lib/http/errors';
+import { compileRule, RuleCompileError, type RuleSubject } from '@/lib/scoring/engine';
+import { lockRuleKey } from './locks';
+import type { RuleVersionRow } from './serialize';
+
+export const KEY_MESSAGE = 'key must be lowercase letters, digits and underscores, starting with a letter';
+export const EXPR_MESSAGE = 'expr is required';
+export const WEIGHT_MESSAGE = 'weight must be between 1 and 100';
+export const DETAIL_MESSAGE = 'detail is required';
+export const SUBJECT_MESSAGE = 'subject must be source or destination';
+
+/** Lowercase letters, digits and underscores, starting with a letter, 2 to 64 characters. */
+export const KEY_PATTERN = /^[a-z][a-z0-9_]{1,63}$/;
+
+export interface RuleDraftInput {
+  key: string;
+  expr: string;
+  weight: number;
+  detail: string;
+  subject?: RuleSubject;
+}
+
+/** The interface's checks on a draft, in field order; the route's schema gives the same messages. */
+function validate(input: RuleDraftInput): Required<RuleDraftInput> {
+  if (typeof input.key !== 'string' || !KEY_PATTERN.test(input.key)) throw new BadRequestError(KEY_MESSAGE);
+  if (typeof input.expr !== 'string' || input.expr.trim() === '') throw new BadRequestError(EXPR_MESSAGE);
+  if (typeof input.weight !== 'number' || !Number.isInteger(input.weight) || input.weight < 1 || input.weight > 100) {
+    throw new BadRequestError(WEIGHT_MESSAGE);
+  }
+  if (typeof input.detail !== 'string' || input.detail.trim() === '') throw new BadRequestError(DETAIL_MESSAGE);
+  const subject = input.subject ?? 'source';
+  if (subject !== 'source' && subject !== 'destination') throw new BadRequestError(SUBJECT_MESSAGE);
+  return { key: input.key, expr: input.expr, weight: input.weight, detail: input.detail, subject };
+}
+
+/**
+ * Creates the next version of a rule key as a draft (version 1 for a new key). The expression is compiled
+ * first, so a draft that exists always compiles. Numbering takes the key's advisory lock, so two drafts of
+ * one key created at the same moment get consecutive versions rather than a unique-index failure.
+ */
+export async function createRuleDraft(db: Database, actor: Actor, input: RuleDraftInput): Promise<RuleVersionRow> {
+  const draft = validate(input);
+  try {
+    compileRule({ key: draft.key, expr: draft.expr });
+  } catch (err) {
+    if (err instanceof RuleCompileError) throw new BadRequestError(err.message);
+    throw err;
+  }
+  return db.transaction(async (tx) => {
+    await lockRuleKey(tx, actor.orgId, draft.key);
+    const [latest] = await tx
+      .select({ version: sql<number>`coalesce(max(${ruleVersions.version}), 0)::int` })
+      .from(ruleVersions)
+      .where(and(eq(ruleVersions.orgId, actor.orgId), eq(ruleVersions.key, draft.key)));
+    const version = (latest?.version ?? 0) + 1;
+    const [row] = await tx
+      .insert(ruleVersions)
+      .values({ orgId: actor.orgId, ...draft, version, status: 'draft', createdBy: actor.actorId })
+      .returning();
+    if (!row) throw new Error('rule version insert returned no row');
+    await recordAudit(tx, actor, {
+      action: 'rule.drafted',
+      targetType: 'rule_version',
+      targetId: row.id,
+      changes: { key: row.key, version: row.version, expr: row.expr, weight: row.weight, detail: row.detail, subject: row.subject },
+    });
+    return row;
+  });
+}
