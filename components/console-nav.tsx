@@ -3,6 +3,8 @@ import Link from 'next/link';
 // Screens join this list as they are built.
 const sections = [
   { href: '/', label: 'Overview' },
+  { href: '/settings/people', label: 'People' },
+  { href: '/settings/api-keys', label: 'API keys' },
 ];
 
 export function ConsoleNav() {

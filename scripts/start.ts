@@ -1,12 +1,15 @@
 import './project';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import next from 'next';
-import { closeDb } from '../db/client';
+import { closeDb, getDb } from '../db/client';
 import { settings, SettingsError } from '../lib/config';
 import { prepareDatabase } from './database';
+import { ensureAuthSecret } from '../lib/auth/auth-secret';
+import { bootstrapAdmin } from '../lib/setup/bootstrap-admin';
+import { licencePublicKey } from '../lib/setup/installation';
 import { PROJECT_ROOT } from './project';
 
 const progress = (line: string) => process.stderr.write(`[start] ${line}\n`);
@@ -31,17 +34,48 @@ function newestSourceTime(): number {
   return newest;
 }
 
-/** Builds the application when there is no build yet or the sources changed since the last one. */
-function ensureBuild(): void {
-  const buildId = path.join(PROJECT_ROOT, '.next', 'BUILD_ID');
-  if (existsSync(buildId) && statSync(buildId).mtimeMs >= newestSourceTime()) return;
-  progress('building the application (first start or changed sources; this takes a minute or two)');
-  const result = spawnSync(process.execPath, [path.join(PROJECT_ROOT, 'node_modules/next/dist/bin/next'), 'build'], {
-    cwd: PROJECT_ROOT,
-    stdio: 'inherit',
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
-  });
-  if (result.status !== 0) throw new Error('the application build failed (see above)');
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Builds the application when there is no build yet or the sources changed since the last one.
+ * A lock directory makes concurrent starts of one checkout (tests, several instances) build once:
+ * the others wait for it and then use that build.
+ */
+async function ensureBuild(): Promise<void> {
+  // SERVICE_NEXT_DIST_DIR (read by next.config.ts too) lets browser tests build beside the usual `.next`.
+  const distDir = process.env.SERVICE_NEXT_DIST_DIR || '.next';
+  const buildId = path.join(PROJECT_ROOT, distDir, 'BUILD_ID');
+  const fresh = () => existsSync(buildId) && statSync(buildId).mtimeMs >= newestSourceTime();
+  if (fresh()) return;
+  const lock = path.join(PROJECT_ROOT, `${distDir}.build-lock`);
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      // Another start is building; a lock older than 15 minutes is left over from a killed build.
+      if (Date.now() - statSync(lock, { throwIfNoEntry: false })!.mtimeMs > 15 * 60_000) rmSync(lock, { recursive: true, force: true });
+      progress('waiting for another start to finish building');
+      await sleep(2_000);
+      if (fresh()) return;
+    }
+  }
+  try {
+    if (fresh()) return;
+    progress('building the application (first start or changed sources; this takes a minute or two)');
+    // `next build` points next-env.d.ts at the directory it builds; a side build leaves it pointing at `.next`.
+    const nextEnv = path.join(PROJECT_ROOT, 'next-env.d.ts');
+    const keptNextEnv = process.env.SERVICE_NEXT_DIST_DIR && existsSync(nextEnv) ? readFileSync(nextEnv, 'utf8') : undefined;
+    const result = spawnSync(process.execPath, [path.join(PROJECT_ROOT, 'node_modules/next/dist/bin/next'), 'build'], {
+      cwd: PROJECT_ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+    });
+    if (keptNextEnv !== undefined) writeFileSync(nextEnv, keptNextEnv);
+    if (result.status !== 0) throw new Error('the application build failed (see above)');
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
 }
 
 async function main(): Promise<void> {
@@ -58,7 +92,12 @@ async function main(): Promise<void> {
   }
   const dev = process.env.SERVICE_DEV === '1';
   const embedded = await prepareDatabase(progress);
-  if (!dev) ensureBuild();
+  // People's session secret (unless SERVICE_AUTH_SECRET is set), and the first admin from the bootstrap settings.
+  if (!config.authSecret) await ensureAuthSecret(getDb());
+  licencePublicKey(); // an unusable SERVICE_LICENCE_PUBLIC_KEY stops the start with a message naming it
+  const bootstrap = await bootstrapAdmin(getDb(), config);
+  if (bootstrap.status === 'created') progress(`created the first admin ${bootstrap.email} in organisation "${bootstrap.orgName}" (bootstrap settings)`);
+  if (!dev) await ensureBuild();
 
   const app = next({ dev, dir: PROJECT_ROOT, hostname: '0.0.0.0', port: config.port });
   const handle = app.getRequestHandler();

@@ -1,11 +1,31 @@
+import Link from 'next/link';
 import type { ReactNode } from 'react';
+import { SignOutButton } from '@/components/auth/sign-out-button';
 import { ConsoleNav } from '@/components/console-nav';
+import { requirePerson } from '@/lib/auth/current-person';
 
-export default function ConsoleLayout({ children }: { children: ReactNode }) {
+// Who is signed in decides everything below, so nothing here is rendered ahead of a request.
+export const dynamic = 'force-dynamic';
+
+export default async function ConsoleLayout({ children }: { children: ReactNode }) {
+  // Setup still open: to /setup. No live session: to /sign-in. One-time password: to /change-password.
+  const person = await requirePerson();
   return (
     <div className="flex min-h-screen">
-      <aside className="w-56 shrink-0 border-r border-slate-200 bg-white">
+      <aside className="flex w-56 shrink-0 flex-col border-r border-slate-200 bg-white">
         <ConsoleNav />
+        <div className="mt-auto space-y-2 border-t border-slate-200 p-4 text-sm" data-testid="signed-in-as">
+          <div className="font-medium text-slate-900">{person.name}</div>
+          <div className="text-slate-500">
+            {person.email} · {person.role}
+          </div>
+          <div className="flex items-center gap-3">
+            <SignOutButton />
+            <Link href="/change-password" className="text-xs text-sky-800 underline">
+              Password
+            </Link>
+          </div>
+        </div>
       </aside>
       <main className="flex-1 p-8">{children}</main>
     </div>

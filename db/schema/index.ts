@@ -4,3 +4,5 @@ export * from './events';
 export * from './alerts';
 export * from './rules';
 export * from './screening';
+export * from './people';
+export * from './setup';

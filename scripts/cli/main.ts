@@ -9,6 +9,7 @@ import { createOrganisation } from '../../lib/orgs/create-organisation';
 import { findOrganisation } from '../../lib/orgs/find-organisation';
 import { seedBuiltinRules } from '../../lib/rules/seed-builtin-rules';
 import { generateLicenceKeyPair, signLicence } from '../../lib/setup/licence-tools';
+import { createPerson } from '../../lib/people/create-person';
 import { prepareDatabase } from '../database';
 import { allowOnly, parseFlags, required, UsageError } from './args';
 
@@ -18,6 +19,8 @@ const USAGE = `usage: service-admin <command> [flags]
   orgs create -name NAME                   create an organisation
   keys create -org ORG -name NAME          create an API key (ORG is an id or a name)
   rules seed -org ORG                      install the built-in rules as active rules (organisation with no rules yet)
+  people create -org ORG -email E -name N -role analyst|reviewer|admin [-password P]
+                                           add a person (without -password: a one-time password, changed at first sign-in)
   licence keygen                           make a licence signing key pair (vendor side)
   licence sign -key FILE -customer NAME -valid-until YYYY-MM-DD [-tier T] [-transactions-per-month N] [-modules a,b] [-key-id ID]
 
@@ -68,6 +71,17 @@ const commands: Record<string, Command> = {
     const result = await withDatabase(async () => {
       const org = await findOrganisation(getDb(), orgRef);
       return seedBuiltinRules(getDb(), org.id);
+    });
+    print(result);
+  },
+  'people create': async (flags) => {
+    allowOnly(flags, ['org', 'email', 'name', 'role', 'password']);
+    const orgRef = required(flags, 'org');
+    const input = { email: required(flags, 'email'), name: required(flags, 'name'), role: required(flags, 'role'), password: flags.password };
+    const result = await withDatabase(async () => {
+      const org = await findOrganisation(getDb(), orgRef);
+      const { person, password } = await createPerson(getDb(), systemActor(org.id), input);
+      return { id: person.id, email: person.email, name: person.name, role: person.role, org_id: org.id, password };
     });
     print(result);
   },

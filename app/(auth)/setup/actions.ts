@@ -1,0 +1,95 @@
+'use server';
+
+import { headers } from 'next/headers';
+import { redirect } from 'next/navigation';
+import { getDb } from '@/db/client';
+import { formStateOf, textValues, type FormState } from '@/lib/http/form-state';
+import { checkLicence } from '@/lib/setup/check-licence';
+import { completeSetup } from '@/lib/setup/complete-setup';
+import { clientAddress, limitSetupAttempts } from '@/lib/setup/limit-setup-attempts';
+import { setupInputSchema } from '@/lib/setup/setup-input';
+
+const ORGANISATION_FIELDS = ['institution', 'licence', 'regulator', 'admin_name', 'admin_email'];
+
+// The API's messages name its fields (`admin_password must be 12 to 72 characters`); the form names them in words.
+const LABELS: Record<string, string> = {
+  institution: 'the institution name',
+  licence: 'the licence number',
+  regulator: 'the regulator',
+  admin_name: 'the name',
+  admin_email: 'the email',
+  admin_password: 'the password',
+};
+const inWords = (field: string, message: string) => (LABELS[field] && message.startsWith(field) ? LABELS[field] + message.slice(field.length) : message);
+
+/** The wizard's steps count against the same per-address limit as POST /v1/setup and /v1/setup/licence. */
+async function countAttempt(): Promise<FormState | null> {
+  try {
+    limitSetupAttempts(clientAddress(await headers()));
+    return null;
+  } catch (err) {
+    return formStateOf(err);
+  }
+}
+
+/** Reads the licence file from the upload or the text box: JSON with `payload` and `signature`. */
+async function licenceFile(form: FormData): Promise<{ payload: unknown; signature: unknown } | null> {
+  const upload = form.get('licence_upload');
+  let text = typeof form.get('licence_text') === 'string' ? String(form.get('licence_text')) : '';
+  if (upload instanceof File && upload.size > 0) {
+    if (upload.size > 64 * 1024) return null;
+    text = await upload.text();
+  }
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed !== 'object' || parsed === null) return null;
+    const file = parsed as Record<string, unknown>;
+    return { payload: file.payload, signature: file.signature };
+  } catch {
+    return null;
+  }
+}
+
+export async function checkLicenceAction(_prev: FormState, form: FormData): Promise<FormState> {
+  const values = textValues(form, ['licence_text']);
+  const limited = await countAttempt();
+  if (limited) return { ...limited, values };
+  const file = await licenceFile(form);
+  if (!file) {
+    return { fieldErrors: { licence_text: 'this is not a licence file: paste the JSON with "payload" and "signature", or upload the file' }, values };
+  }
+  try {
+    await checkLicence(getDb(), file);
+  } catch (err) {
+    const state = formStateOf(err, values);
+    return state.message ? { fieldErrors: { licence_text: state.message }, values } : state;
+  }
+  redirect('/setup');
+}
+
+export async function completeSetupAction(_prev: FormState, form: FormData): Promise<FormState> {
+  const values = textValues(form, ORGANISATION_FIELDS);
+  const limited = await countAttempt();
+  if (limited) return { ...limited, values };
+  const parsed = setupInputSchema.safeParse(Object.fromEntries(['admin_password', ...ORGANISATION_FIELDS].map((f) => [f, form.get(f) ?? undefined])));
+  const fieldErrors: Record<string, string> = {};
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0] ?? 'form');
+      fieldErrors[field] ??= inWords(field, issue.message);
+    }
+  }
+  if (!fieldErrors.admin_password && form.get('admin_password') !== form.get('admin_password_confirm')) {
+    fieldErrors.admin_password_confirm = 'the two passwords are not the same';
+  }
+  if (!parsed.success || Object.keys(fieldErrors).length > 0) return { fieldErrors, values };
+  try {
+    await completeSetup(getDb(), parsed.data);
+  } catch (err) {
+    const state = formStateOf(err, values);
+    const errors = state.fieldErrors ?? {};
+    for (const f of Object.keys(errors)) errors[f] = inWords(f, errors[f] as string);
+    return state;
+  }
+  redirect('/sign-in?setup=done');
+}

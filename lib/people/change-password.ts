@@ -1,0 +1,53 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '@/db/client';
+import { people } from '@/db/schema';
+import type { Actor } from '@/lib/auth/actor';
+import { hashPassword, verifyPassword } from '@/lib/auth/passwords';
+import { endSessionsOf } from '@/lib/auth/sessions';
+import { recordAudit } from '@/lib/audit/record';
+import { ForbiddenError, NotFoundError } from '@/lib/http/errors';
+import { checkPassword, InvalidFieldError } from './input';
+import type { PersonRow } from './serialize';
+
+export interface ChangePasswordInput {
+  currentPassword: unknown;
+  newPassword: unknown;
+  /** The session the change is made from: it stays signed in; every other session of the person ends. */
+  sessionId?: string;
+}
+
+/**
+ * A signed-in person replaces their own password (also the forced change after a one-time password).
+ * Rules: the current password must be right, the new one 12 to 72 characters and different from it.
+ */
+export async function changePassword(db: Database, actor: Actor, input: ChangePasswordInput): Promise<PersonRow> {
+  if (actor.actorKind !== 'person') throw new ForbiddenError('only a signed-in person can change their password');
+  const [person] = await db
+    .select()
+    .from(people)
+    .where(and(eq(people.orgId, actor.orgId), eq(people.id, actor.actorId)));
+  if (!person || !person.active) throw new NotFoundError('person not found');
+  const current = typeof input.currentPassword === 'string' ? input.currentPassword : '';
+  if (!(await verifyPassword(person.passwordHash, current))) {
+    throw new InvalidFieldError('current_password', 'the current password is not right');
+  }
+  const next = checkPassword(input.newPassword, 'new_password', 'the new password');
+  if (next === current) throw new InvalidFieldError('new_password', 'the new password must differ from the current one');
+  const passwordHash = await hashPassword(next);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(people)
+      .set({ passwordHash, mustChangePassword: false, passwordChangedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(and(eq(people.orgId, actor.orgId), eq(people.id, actor.actorId)))
+      .returning();
+    if (!row) throw new NotFoundError('person not found');
+    await endSessionsOf(tx, row, 'password_changed', input.sessionId);
+    await recordAudit(tx, actor, {
+      action: 'person.password_changed',
+      targetType: 'person',
+      targetId: row.id,
+      changes: { forced: person.mustChangePassword },
+    });
+    return row;
+  });
+}

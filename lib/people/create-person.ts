@@ -1,0 +1,37 @@
+import type { Database } from '@/db/client';
+import type { Actor } from '@/lib/auth/actor';
+import { generateOneTimePassword, hashPassword } from '@/lib/auth/passwords';
+import { requireAdmin } from '@/lib/auth/person-actor';
+import { checkEmail, checkPassword, checkRole, checkText } from './input';
+import { insertPerson } from './insert-person';
+import type { PersonRow } from './serialize';
+
+export interface CreatePersonInput {
+  email: unknown;
+  name: unknown;
+  role: unknown;
+  /** A final password. Without one, a one-time password is generated and must be changed at first sign-in. */
+  password?: unknown;
+}
+
+export interface CreatedPerson {
+  person: PersonRow;
+  /** The password to hand over: the one given, or the generated one-time password. Shown once, never stored. */
+  password: string;
+  oneTime: boolean;
+}
+
+/** Adds a person to the actor's organisation (admins, and the command line). */
+export async function createPerson(db: Database, actor: Actor, input: CreatePersonInput): Promise<CreatedPerson> {
+  requireAdmin(actor);
+  const name = checkText(input.name, 'name');
+  const email = checkEmail(input.email);
+  const role = checkRole(input.role);
+  const oneTime = input.password === undefined || input.password === null || input.password === '';
+  const password = oneTime ? generateOneTimePassword() : checkPassword(input.password);
+  const passwordHash = await hashPassword(password);
+  const person = await db.transaction((tx) =>
+    insertPerson(tx, actor, { orgId: actor.orgId, email, name, role, passwordHash, mustChangePassword: oneTime }),
+  );
+  return { person, password, oneTime };
+}

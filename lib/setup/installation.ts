@@ -1,0 +1,53 @@
+import type { KeyObject } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { Queryable } from '@/db/client';
+import { installation, people } from '@/db/schema';
+import { settings } from '@/lib/config';
+import { ConflictError } from '@/lib/http/errors';
+import { parsePublicKey, type Licence } from './licence';
+
+export const SETUP_CLOSED_MESSAGE = 'setup is complete: someone can already sign in';
+export const LICENCE_NOT_CHECKED_MESSAGE = 'a licence is required: check the licence first';
+
+export type InstallationRow = typeof installation.$inferSelect;
+
+/** Reads the install's single row (null before anything was saved). */
+export async function readInstallation(db: Queryable): Promise<InstallationRow | null> {
+  const [row] = await db.select().from(installation).where(eq(installation.id, 1));
+  return row ?? null;
+}
+
+/**
+ * Creates the row when missing and locks it for the rest of the transaction. Every first-admin path
+ * (setup, start-up bootstrap) goes through this lock, so only one of them can complete the install.
+ */
+export async function lockInstallation(tx: Queryable): Promise<InstallationRow> {
+  await tx.insert(installation).values({ id: 1 }).onConflictDoNothing();
+  const [row] = await tx.select().from(installation).where(eq(installation.id, 1)).for('update');
+  if (!row) throw new Error('installation row missing');
+  return row;
+}
+
+/** True once someone can sign in: setup (or bootstrap) completed, or an active person exists (made with the CLI). */
+export async function setupComplete(db: Queryable, row?: InstallationRow | null): Promise<boolean> {
+  const state = row === undefined ? await readInstallation(db) : row;
+  if (state?.completedAt) return true;
+  const [found] = await db.select({ one: sql<number>`1` }).from(people).where(eq(people.active, true)).limit(1);
+  return found !== undefined;
+}
+
+export async function refuseWhenComplete(db: Queryable, row?: InstallationRow | null): Promise<void> {
+  if (await setupComplete(db, row)) throw new ConflictError(SETUP_CLOSED_MESSAGE);
+}
+
+let parsedKey: { text: string; key: KeyObject } | undefined;
+
+/** The configured licence public key, or null when the install needs no licence. */
+export function licencePublicKey(): KeyObject | null {
+  const text = settings().licencePublicKey;
+  if (!text) return null;
+  if (parsedKey?.text !== text) parsedKey = { text, key: parsePublicKey(text) };
+  return parsedKey.key;
+}
+
+export const storedLicence = (row: InstallationRow | null): Licence | null => (row?.licence as Licence | null | undefined) ?? null;
