@@ -6,3 +6,4 @@ export * from './rules';
 export * from './screening';
 export * from './people';
 export * from './setup';
+export * from './counters';

@@ -75,21 +75,135 @@ const WINDOW_SQL = `
          ) AS d_last
   FROM s_out, s_in, d_out, d_in`;
 
+// The same counters from the incremental state (db/schema/counters.ts): hourly buckets from the first
+// whole hour after t - 24h, the partial hour before it from the events themselves, and distinct
+// counterparties from the hour histogram of their latest payment. Exact when no stored event of either
+// entity occurred after t and the buckets were counted with the current near-threshold band; the
+// query says whether that holds. It also reads the two pairs' latest payments, which the write needs.
+// $1 org, $2 source, $3 destination, $4 t, $5 t - 24h, $6 t - 1h, $7 low, $8 high, $9 first whole hour.
+const INCREMENTAL_SQL = `
+  WITH
+  s_b AS (
+    SELECT coalesce(sum(sent), 0)::int AS sent, coalesce(sum(sent_near), 0)::int AS near,
+           coalesce(sum(out_count), 0)::int AS out_cnt, coalesce(sum(out_value), 0)::float8 AS out_val,
+           coalesce(sum(in_count), 0)::int AS in_cnt, coalesce(sum(in_value), 0)::float8 AS in_val,
+           coalesce(bool_and(near_low = $7 AND near_high = $8), true) AS band_ok
+    FROM counter_buckets WHERE org_id = $1 AND entity_id = $2 AND hour >= $9),
+  d_b AS (
+    SELECT coalesce(sum(out_count), 0)::int AS out_cnt, coalesce(sum(out_value), 0)::float8 AS out_val,
+           coalesce(sum(in_count), 0)::int AS in_cnt, coalesce(sum(in_value), 0)::float8 AS in_val
+    FROM counter_buckets WHERE org_id = $1 AND entity_id = $3 AND hour >= $9),
+  s_edge_out AS (
+    SELECT count(*)::int AS sent, count(*) FILTER (WHERE amount >= $7 AND amount < $8)::int AS near,
+           count(amount)::int AS out_cnt, coalesce(sum(amount), 0)::float8 AS out_val
+    FROM events WHERE org_id = $1 AND source_id = $2 AND occurred_at > $5 AND occurred_at < $9),
+  s_edge_in AS (
+    SELECT count(*)::int AS in_cnt, coalesce(sum(amount), 0)::float8 AS in_val
+    FROM events WHERE org_id = $1 AND destination_id = $2 AND amount IS NOT NULL AND occurred_at > $5 AND occurred_at < $9),
+  d_edge_out AS (
+    SELECT count(amount)::int AS out_cnt, coalesce(sum(amount), 0)::float8 AS out_val
+    FROM events WHERE org_id = $1 AND source_id = $3 AND occurred_at > $5 AND occurred_at < $9),
+  d_edge_in AS (
+    SELECT count(*)::int AS in_cnt, coalesce(sum(amount), 0)::float8 AS in_val
+    FROM events WHERE org_id = $1 AND destination_id = $3 AND amount IS NOT NULL AND occurred_at > $5 AND occurred_at < $9)
+  SELECT
+    s_b.sent + s_edge_out.sent AS s_txn,
+    s_b.near + s_edge_out.near AS s_near,
+    s_b.out_cnt + s_edge_out.out_cnt AS s_out_cnt,
+    s_b.out_val + s_edge_out.out_val AS s_out_val,
+    s_b.in_cnt + s_edge_in.in_cnt AS s_in_cnt,
+    s_b.in_val + s_edge_in.in_val AS s_in_val,
+    d_b.out_cnt + d_edge_out.out_cnt AS d_out_cnt,
+    d_b.out_val + d_edge_out.out_val AS d_out_val,
+    d_b.in_cnt + d_edge_in.in_cnt AS d_in_cnt,
+    d_b.in_val + d_edge_in.in_val AS d_in_val,
+    (SELECT coalesce(sum(parties), 0) FROM counterparty_hours WHERE org_id = $1 AND entity_id = $2 AND direction = 'out' AND hour >= $9)
+      + (SELECT count(*) FROM counterparties WHERE org_id = $1 AND entity_id = $2 AND direction = 'out' AND last_at > $5 AND last_at < $9)
+      AS s_out_receivers,
+    (SELECT coalesce(sum(parties), 0) FROM counterparty_hours WHERE org_id = $1 AND entity_id = $2 AND direction = 'in' AND hour >= $9)
+      + (SELECT count(*) FROM counterparties WHERE org_id = $1 AND entity_id = $2 AND direction = 'in' AND last_at > $5 AND last_at < $9)
+      AS s_in_senders,
+    (SELECT count(*) FROM counterparties WHERE org_id = $1 AND entity_id = $2 AND direction = 'in' AND last_at > $6) AS s_in_senders_1h,
+    (SELECT coalesce(sum(parties), 0) FROM counterparty_hours WHERE org_id = $1 AND entity_id = $3 AND direction = 'out' AND hour >= $9)
+      + (SELECT count(*) FROM counterparties WHERE org_id = $1 AND entity_id = $3 AND direction = 'out' AND last_at > $5 AND last_at < $9)
+      AS d_out_receivers,
+    (SELECT coalesce(sum(parties), 0) FROM counterparty_hours WHERE org_id = $1 AND entity_id = $3 AND direction = 'in' AND hour >= $9)
+      + (SELECT count(*) FROM counterparties WHERE org_id = $1 AND entity_id = $3 AND direction = 'in' AND last_at > $5 AND last_at < $9)
+      AS d_in_senders,
+    (SELECT count(*) FROM counterparties WHERE org_id = $1 AND entity_id = $3 AND direction = 'in' AND last_at > $6) AS d_in_senders_1h,
+    (SELECT last_at FROM counterparties WHERE org_id = $1 AND entity_id = $2 AND direction = 'out' AND counterparty_id = $3) AS s_out_d_last,
+    (SELECT last_at FROM counterparties WHERE org_id = $1 AND entity_id = $3 AND direction = 'in' AND counterparty_id = $2) AS d_in_s_last,
+    s_b.band_ok AND (SELECT coalesce(bool_and(near_low = $7 AND near_high = $8), true)
+                     FROM counter_buckets WHERE org_id = $1 AND entity_id = $3 AND hour >= $9) AS band_ok,
+    coalesce((SELECT last_seen_at <= $4 FROM entities WHERE org_id = $1 AND id = $2), true)
+      AND coalesce((SELECT last_seen_at <= $4 FROM entities WHERE org_id = $1 AND id = $3), true) AS in_order,
+    greatest(
+      (SELECT max(occurred_at) FROM events WHERE org_id = $1 AND source_id = $2 AND amount IS NOT NULL AND occurred_at <= $4),
+      (SELECT max(occurred_at) FROM events WHERE org_id = $1 AND destination_id = $2 AND amount IS NOT NULL AND occurred_at <= $4)
+    ) AS s_last,
+    greatest(
+      (SELECT max(occurred_at) FROM events WHERE org_id = $1 AND source_id = $3 AND amount IS NOT NULL AND occurred_at <= $4),
+      (SELECT max(occurred_at) FROM events WHERE org_id = $1 AND destination_id = $3 AND amount IS NOT NULL AND occurred_at <= $4)
+    ) AS d_last
+  FROM s_b, d_b, s_edge_out, s_edge_in, d_edge_out, d_edge_in`;
+
+type IncrementalRow = Omit<WindowRow, 's_out_has_d' | 'd_in_has_s' | 'd_in_has_s_1h'> & {
+  s_out_d_last: Date | null;
+  d_in_s_last: Date | null;
+  band_ok: boolean;
+  in_order: boolean;
+};
+
+/** The start of the UTC hour holding `ms`. */
+export const hourOf = (ms: number): number => Math.floor(ms / HOUR_MS) * HOUR_MS;
+
+export interface EventCounters {
+  source: Counters;
+  destination: Counters;
+  /** Latest payment before this event from source to destination, and into destination from source. */
+  pairs: { sourceToDestination: Date | null; destinationFromSource: Date | null };
+  /** Which query answered: the incremental state, or the events themselves. */
+  via: 'state' | 'events';
+}
+
 /**
- * The counters of an event's source and destination over the events stored before it (one round trip),
- * then this event's own contribution added: the window is `occurred_at` in (t - 24h, t] (1 h for
+ * The counters of an event's source and destination over the events stored before it, then this
+ * event's own contribution added: the window is `occurred_at` in (t - 24h, t] (1 h for
  * `in_senders_1h`), over events that had arrived before this one, this event included.
- * Call it under the entities' advisory locks, so that "arrived before" is exact.
+ * Call it under the entities' advisory locks, so that "arrived before" is exact. One round trip when
+ * the incremental state can answer exactly, two when it falls back to counting the events.
  */
-export async function computeCounters(client: pg.ClientBase, orgId: string, event: EventInput): Promise<{ source: Counters; destination: Counters }> {
+export async function computeCounters(client: pg.ClientBase, orgId: string, event: EventInput, forceEvents = false): Promise<EventCounters> {
   const { nearThresholdLow: low, nearThresholdHigh: high } = settings();
   const t = event.occurredAt.getTime();
-  const result = await client.query<WindowRow>({
-    name: 'event-counters-window',
-    text: WINDOW_SQL,
-    values: [orgId, event.sourceId, event.destinationId, new Date(t), new Date(t - DAY_MS), new Date(t - HOUR_MS), low, high],
+  const window = [orgId, event.sourceId, event.destinationId, new Date(t), new Date(t - DAY_MS), new Date(t - HOUR_MS), low, high];
+  const state = await client.query<IncrementalRow>({
+    name: 'event-counters-state',
+    text: INCREMENTAL_SQL,
+    values: [...window, new Date(hourOf(t - DAY_MS) + HOUR_MS)],
   });
-  return addOwnContribution(result.rows[0] as WindowRow, event, low, high);
+  const r = state.rows[0] as IncrementalRow;
+  const toDateOrNull = (v: Date | string | null) => toDate(v);
+  const pairs = { sourceToDestination: toDateOrNull(r.s_out_d_last), destinationFromSource: toDateOrNull(r.d_in_s_last) };
+  if (r.in_order && r.band_ok && !forceEvents) {
+    const since = t - DAY_MS;
+    const lastHour = t - HOUR_MS;
+    const row: WindowRow = {
+      ...r,
+      s_out_receivers: Number(r.s_out_receivers),
+      s_in_senders: Number(r.s_in_senders),
+      s_in_senders_1h: Number(r.s_in_senders_1h),
+      d_out_receivers: Number(r.d_out_receivers),
+      d_in_senders: Number(r.d_in_senders),
+      d_in_senders_1h: Number(r.d_in_senders_1h),
+      s_out_has_d: pairs.sourceToDestination !== null && pairs.sourceToDestination.getTime() > since,
+      d_in_has_s: pairs.destinationFromSource !== null && pairs.destinationFromSource.getTime() > since,
+      d_in_has_s_1h: pairs.destinationFromSource !== null && pairs.destinationFromSource.getTime() > lastHour,
+    };
+    return { ...addOwnContribution(row, event, low, high), pairs, via: 'state' };
+  }
+  const result = await client.query<WindowRow>({ name: 'event-counters-window', text: WINDOW_SQL, values: window });
+  return { ...addOwnContribution(result.rows[0] as WindowRow, event, low, high), pairs, via: 'events' };
 }
 
 const toDate = (v: Date | string | null): Date | null => (v === null ? null : v instanceof Date ? v : new Date(v));

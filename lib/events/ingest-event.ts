@@ -10,7 +10,7 @@ import { settings } from '@/lib/config';
 import type { DecisionRow } from '@/lib/decisions/serialize';
 import { activeRuleSet } from '@/lib/rules/active-rule-set';
 import { decide, evaluateRules, type FiredRule, type ScoringInput } from '@/lib/scoring/engine';
-import { computeCounters } from './counters';
+import { computeCounters, hourOf, type EventCounters } from './counters';
 import type { EventInput } from './event-input';
 
 export type IngestMode = 'sync' | 'async';
@@ -63,7 +63,8 @@ async function findOriginal(db: Queryable, orgId: string, idempotencyKey: string
 // $1 org, $2 event id, $3 key, $4 type, $5 occurred_at, $6 amount, $7 currency, $8 rail, $9 source,
 // $10 destination, $11 device, $12 payload, $13 mode, $14 features, $15 dest_features, $16 submitted_by,
 // $17 entity ids, $18..$20 link columns, $21 write decision?, $22 decision id, $23 decision, $24 score,
-// $25 reasons, $26 engine µs, $27 rule errors.
+// $25 reasons, $26 engine µs, $27 rule errors, $28..$37 counter buckets, $38..$41 counterparties,
+// $42..$45 counterparty hour deltas.
 const WRITE_SQL = `
   WITH ev AS (
     INSERT INTO events (org_id, id, idempotency_key, type, occurred_at, amount, currency, rail, source_id,
@@ -82,6 +83,30 @@ const WRITE_SQL = `
     ON CONFLICT (org_id, entity_id, relation, other_id) DO UPDATE
       SET first_seen = least(entity_links.first_seen, excluded.first_seen),
           last_seen = greatest(entity_links.last_seen, excluded.last_seen)),
+  buckets AS (
+    INSERT INTO counter_buckets (org_id, entity_id, hour, sent, sent_near, out_count, out_value, in_count, in_value, near_low, near_high)
+    SELECT $1, b.e, b.h, b.s, b.n, b.oc, b.ov, b.ic, b.iv, $36, $37
+    FROM ev, unnest($28::text[], $29::timestamptz[], $30::int[], $31::int[], $32::int[], $33::numeric[], $34::int[], $35::numeric[])
+      AS b(e, h, s, n, oc, ov, ic, iv)
+    ON CONFLICT (org_id, entity_id, hour) DO UPDATE SET
+      sent = counter_buckets.sent + excluded.sent,
+      sent_near = counter_buckets.sent_near + excluded.sent_near,
+      out_count = counter_buckets.out_count + excluded.out_count,
+      out_value = counter_buckets.out_value + excluded.out_value,
+      in_count = counter_buckets.in_count + excluded.in_count,
+      in_value = counter_buckets.in_value + excluded.in_value,
+      near_low = CASE WHEN counter_buckets.near_low = excluded.near_low AND counter_buckets.near_high = excluded.near_high
+                      THEN counter_buckets.near_low END,
+      near_high = CASE WHEN counter_buckets.near_low = excluded.near_low AND counter_buckets.near_high = excluded.near_high
+                       THEN counter_buckets.near_high END),
+  pairs AS (
+    INSERT INTO counterparties (org_id, entity_id, direction, counterparty_id, last_at)
+    SELECT $1, p.e, p.d, p.c, p.a FROM ev, unnest($38::text[], $39::text[], $40::text[], $41::timestamptz[]) AS p(e, d, c, a)
+    ON CONFLICT (org_id, entity_id, direction, counterparty_id) DO UPDATE SET last_at = greatest(counterparties.last_at, excluded.last_at)),
+  pair_hours AS (
+    INSERT INTO counterparty_hours (org_id, entity_id, direction, hour, parties)
+    SELECT $1, x.e, x.d, x.h, x.n FROM ev, unnest($42::text[], $43::text[], $44::timestamptz[], $45::int[]) AS x(e, d, h, n)
+    ON CONFLICT (org_id, entity_id, direction, hour) DO UPDATE SET parties = counterparty_hours.parties + excluded.parties),
   dec AS (
     INSERT INTO decisions (org_id, id, event_id, decision, risk_score, reasons, decided_in_us, rule_errors)
     SELECT $1, $22, ev.id, $23, $24, $25, $26, $27 FROM ev WHERE $21::boolean
@@ -138,6 +163,60 @@ function linksOf(event: EventInput): [string[], string[], string[]] {
   return [unique.map((l) => l[0]), unique.map((l) => l[1]), unique.map((l) => l[2])];
 }
 
+/** The incremental counter state this event adds (see db/schema/counters.ts), as statement parameters. */
+function counterStateOf(event: EventInput, pairs: EventCounters['pairs']): unknown[] {
+  const { nearThresholdLow: low, nearThresholdHigh: high } = settings();
+  const t = event.occurredAt.getTime();
+  const hour = new Date(hourOf(t));
+  const isPayment = event.amount !== null;
+  const amount = event.amount ?? 0;
+  type Bucket = { sent: number; near: number; outCount: number; outValue: number; inCount: number; inValue: number };
+  const buckets = new Map<string, Bucket>();
+  const bucket = (id: string) => {
+    let b = buckets.get(id);
+    if (!b) buckets.set(id, (b = { sent: 0, near: 0, outCount: 0, outValue: 0, inCount: 0, inValue: 0 }));
+    return b;
+  };
+  if (event.sourceId !== null) {
+    const b = bucket(event.sourceId);
+    b.sent += 1;
+    b.near += isPayment && amount >= low && amount < high ? 1 : 0;
+    b.outCount += isPayment ? 1 : 0;
+    b.outValue += amount;
+  }
+  if (event.destinationId !== null && isPayment) {
+    const b = bucket(event.destinationId);
+    b.inCount += 1;
+    b.inValue += amount;
+  }
+  const ids = [...buckets.keys()].sort();
+  const rows = ids.map((id) => buckets.get(id) as Bucket);
+
+  const pairRows: [string, 'out' | 'in', string][] = [];
+  const hourRows: [string, 'out' | 'in', Date, number][] = [];
+  if (event.sourceId !== null && event.destinationId !== null && isPayment) {
+    const sides: [string, 'out' | 'in', string, Date | null][] = [
+      [event.sourceId, 'out', event.destinationId, pairs.sourceToDestination],
+      [event.destinationId, 'in', event.sourceId, pairs.destinationFromSource],
+    ];
+    for (const [entity, direction, other, previous] of sides) {
+      pairRows.push([entity, direction, other]);
+      // The histogram counts each counterparty once, in the hour of its latest payment.
+      if (previous === null) {
+        hourRows.push([entity, direction, hour, 1]);
+      } else if (t > previous.getTime() && hourOf(previous.getTime()) !== hour.getTime()) {
+        hourRows.push([entity, direction, new Date(hourOf(previous.getTime())), -1], [entity, direction, hour, 1]);
+      }
+    }
+  }
+  return [
+    ids, ids.map(() => hour), rows.map((r) => r.sent), rows.map((r) => r.near), rows.map((r) => r.outCount),
+    rows.map((r) => String(r.outValue)), rows.map((r) => r.inCount), rows.map((r) => String(r.inValue)), low, high,
+    pairRows.map((p) => p[0]), pairRows.map((p) => p[1]), pairRows.map((p) => p[2]), pairRows.map(() => event.occurredAt),
+    hourRows.map((h) => h[0]), hourRows.map((h) => h[1]), hourRows.map((h) => h[2]), hourRows.map((h) => h[3]),
+  ];
+}
+
 /**
  * Stores an event and, in sync mode, scores it, in one transaction of four round trips: BEGIN with the
  * advisory locks of the entities it names; their counters over the events that arrived before it; the
@@ -172,6 +251,7 @@ export async function ingestEvent(actor: Actor, event: EventInput, mode: IngestM
         entityIds, linkFrom, linkRelation, linkTo,
         scored !== undefined && !raisesAlert, scored?.id ?? null, scored?.decision ?? null, scored?.riskScore ?? null,
         JSON.stringify(scored?.reasons ?? []), scored?.decidedInUs ?? null, JSON.stringify(scored?.ruleErrors ?? []),
+        ...counterStateOf(event, counters.pairs),
       ],
     });
     const row = written.rows[0];

@@ -1,4 +1,5 @@
 import { settings } from '@/lib/config';
+import { processState } from '@/lib/process-state';
 import { TooManyRequestsError } from './errors';
 
 const WINDOW_MS = 60_000;
@@ -6,7 +7,7 @@ interface Window {
   startedAt: number;
   count: number;
 }
-const windows = new Map<string, Window>();
+const windows = processState('rate-limit-windows', () => new Map<string, Window>());
 
 /**
  * Fixed one-minute window per API key, counted in this process (each instance enforces the limit on

@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '@/db/client';
 import { apiKeys } from '@/db/schema';
 import { UnauthorizedError } from '@/lib/http/errors';
+import { processState } from '@/lib/process-state';
 import { hashKeySecret, KEY_PATTERN } from './secret';
 
 export interface KeyIdentity {
@@ -13,8 +14,9 @@ export interface KeyIdentity {
 // drops the entry at once; other instances stop accepting the key within CACHE_MS.
 const CACHE_MS = 5_000;
 const LAST_USED_EVERY_MS = 60_000;
-const cache = new Map<string, { identity: KeyIdentity; until: number }>();
-const lastUsedWritten = new Map<string, number>();
+// Process-wide: a revocation made from the console must clear the cache the /v1 routes read.
+const cache = processState('api-key-cache', () => new Map<string, { identity: KeyIdentity; until: number }>());
+const lastUsedWritten = processState('api-key-last-used', () => new Map<string, number>());
 
 export function forgetKey(secretHash: string): void {
   cache.delete(secretHash);

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '@/db/client';
 import { ruleSetVersions, ruleVersions } from '@/db/schema';
+import { processState } from '@/lib/process-state';
 import { compiledBuiltinPack } from '@/lib/scoring/builtin-pack';
 import { compileRuleVersion, type CompiledRuleVersion } from '@/lib/scoring/engine';
 
@@ -19,8 +20,9 @@ interface Cached {
 // How often an instance asks the database whether the organisation's rules changed. Well inside the
 // interface's 30 seconds; an activation on this instance invalidates at once.
 export const RULE_SET_CHECK_MS = 5_000;
-const cache = new Map<string, Cached>();
-const loading = new Map<string, Promise<ActiveRuleSet>>();
+// Process-wide, so an activation through one route bundle is seen at once by the event routes.
+const cache = processState('active-rule-sets', () => new Map<string, Cached>());
+const loading = processState('active-rule-set-loads', () => new Map<string, Promise<ActiveRuleSet>>());
 
 async function currentVersion(db: Queryable, orgId: string): Promise<number> {
   const [row] = await db.select({ version: ruleSetVersions.version }).from(ruleSetVersions).where(eq(ruleSetVersions.orgId, orgId));

@@ -125,8 +125,10 @@ async function loadHistory(dbUrl: string, orgId: string): Promise<void> {
     );
     progress(`history: hot entity hot-${h} with ${HOT_EVENTS_EACH} payments out and in within 24 h`);
   }
+  progress('history: building the incremental counter state from the loaded events');
+  await client.query('SELECT rebuild_counter_state($1)', [orgId]);
   progress('history: ANALYZE and VACUUM');
-  await client.query('VACUUM ANALYZE events');
+  await client.query('VACUUM ANALYZE');
   await client.end();
 }
 
