@@ -30,6 +30,8 @@ type WindowRow = {
   d_last: Date | null;
 };
 
+// Latest-payment lookups are written as ORDER BY ... LIMIT 1 so that even a generic plan of the prepared
+// statement reads them backwards from the index instead of aggregating the entity's whole history.
 // The window query, built once: $1 org, $2 source, $3 destination, $4 t, $5 t - 24h, $6 t - 1h, $7 low, $8 high.
 const WINDOW_SQL = `
   WITH
@@ -66,12 +68,16 @@ const WINDOW_SQL = `
          d_in.cnt AS d_in_cnt, d_in.val AS d_in_val, d_in.senders AS d_in_senders, d_in.senders_1h AS d_in_senders_1h,
          d_in.has_s AS d_in_has_s, d_in.has_s_1h AS d_in_has_s_1h,
          greatest(
-           (SELECT max(occurred_at) FROM events WHERE org_id = $1 AND source_id = $2 AND amount IS NOT NULL AND occurred_at <= $4),
-           (SELECT max(occurred_at) FROM events WHERE org_id = $1 AND destination_id = $2 AND amount IS NOT NULL AND occurred_at <= $4)
+           (SELECT occurred_at FROM events WHERE org_id = $1 AND source_id = $2 AND amount IS NOT NULL AND occurred_at <= $4
+             ORDER BY occurred_at DESC LIMIT 1),
+           (SELECT occurred_at FROM events WHERE org_id = $1 AND destination_id = $2 AND amount IS NOT NULL AND occurred_at <= $4
+             ORDER BY occurred_at DESC LIMIT 1)
          ) AS s_last,
          greatest(
-           (SELECT max(occurred_at) FROM events WHERE org_id = $1 AND source_id = $3 AND amount IS NOT NULL AND occurred_at <= $4),
-           (SELECT max(occurred_at) FROM events WHERE org_id = $1 AND destination_id = $3 AND amount IS NOT NULL AND occurred_at <= $4)
+           (SELECT occurred_at FROM events WHERE org_id = $1 AND source_id = $3 AND amount IS NOT NULL AND occurred_at <= $4
+             ORDER BY occurred_at DESC LIMIT 1),
+           (SELECT occurred_at FROM events WHERE org_id = $1 AND destination_id = $3 AND amount IS NOT NULL AND occurred_at <= $4
+             ORDER BY occurred_at DESC LIMIT 1)
          ) AS d_last
   FROM s_out, s_in, d_out, d_in`;
 
@@ -79,7 +85,8 @@ const WINDOW_SQL = `
 // whole hour after t - 24h, the partial hour before it from the events themselves, and distinct
 // counterparties from the hour histogram of their latest payment. Exact when no stored event of either
 // entity occurred after t and the buckets were counted with the current near-threshold band; the
-// query says whether that holds. It also reads the two pairs' latest payments, which the write needs.
+// query says whether that holds. The two pairs' latest payments are read with the locks (see
+// ingest-event.ts): as point lookups planned for their values they always use the primary key.
 // $1 org, $2 source, $3 destination, $4 t, $5 t - 24h, $6 t - 1h, $7 low, $8 high, $9 first whole hour.
 const INCREMENTAL_SQL = `
   WITH
@@ -131,25 +138,25 @@ const INCREMENTAL_SQL = `
       + (SELECT count(*) FROM counterparties WHERE org_id = $1 AND entity_id = $3 AND direction = 'in' AND last_at > $5 AND last_at < $9)
       AS d_in_senders,
     (SELECT count(*) FROM counterparties WHERE org_id = $1 AND entity_id = $3 AND direction = 'in' AND last_at > $6) AS d_in_senders_1h,
-    (SELECT last_at FROM counterparties WHERE org_id = $1 AND entity_id = $2 AND direction = 'out' AND counterparty_id = $3) AS s_out_d_last,
-    (SELECT last_at FROM counterparties WHERE org_id = $1 AND entity_id = $3 AND direction = 'in' AND counterparty_id = $2) AS d_in_s_last,
     s_b.band_ok AND (SELECT coalesce(bool_and(near_low = $7 AND near_high = $8), true)
                      FROM counter_buckets WHERE org_id = $1 AND entity_id = $3 AND hour >= $9) AS band_ok,
     coalesce((SELECT last_seen_at <= $4 FROM entities WHERE org_id = $1 AND id = $2), true)
       AND coalesce((SELECT last_seen_at <= $4 FROM entities WHERE org_id = $1 AND id = $3), true) AS in_order,
     greatest(
-      (SELECT max(occurred_at) FROM events WHERE org_id = $1 AND source_id = $2 AND amount IS NOT NULL AND occurred_at <= $4),
-      (SELECT max(occurred_at) FROM events WHERE org_id = $1 AND destination_id = $2 AND amount IS NOT NULL AND occurred_at <= $4)
+      (SELECT occurred_at FROM events WHERE org_id = $1 AND source_id = $2 AND amount IS NOT NULL AND occurred_at <= $4
+             ORDER BY occurred_at DESC LIMIT 1),
+      (SELECT occurred_at FROM events WHERE org_id = $1 AND destination_id = $2 AND amount IS NOT NULL AND occurred_at <= $4
+             ORDER BY occurred_at DESC LIMIT 1)
     ) AS s_last,
     greatest(
-      (SELECT max(occurred_at) FROM events WHERE org_id = $1 AND source_id = $3 AND amount IS NOT NULL AND occurred_at <= $4),
-      (SELECT max(occurred_at) FROM events WHERE org_id = $1 AND destination_id = $3 AND amount IS NOT NULL AND occurred_at <= $4)
+      (SELECT occurred_at FROM events WHERE org_id = $1 AND source_id = $3 AND amount IS NOT NULL AND occurred_at <= $4
+             ORDER BY occurred_at DESC LIMIT 1),
+      (SELECT occurred_at FROM events WHERE org_id = $1 AND destination_id = $3 AND amount IS NOT NULL AND occurred_at <= $4
+             ORDER BY occurred_at DESC LIMIT 1)
     ) AS d_last
   FROM s_b, d_b, s_edge_out, s_edge_in, d_edge_out, d_edge_in`;
 
 type IncrementalRow = Omit<WindowRow, 's_out_has_d' | 'd_in_has_s' | 'd_in_has_s_1h'> & {
-  s_out_d_last: Date | null;
-  d_in_s_last: Date | null;
   band_ok: boolean;
   in_order: boolean;
 };
@@ -166,6 +173,19 @@ export interface EventCounters {
   via: 'state' | 'events';
 }
 
+/** The latest payments between the event's two entities, read as point lookups (with the locks). */
+export function pairLookupSql(client: pg.ClientBase, orgId: string, event: EventInput): string | null {
+  if (event.sourceId === null || event.destinationId === null) return null;
+  const [o, src, dst] = [orgId, event.sourceId, event.destinationId].map((v) => client.escapeLiteral(v));
+  return `SELECT
+    (SELECT last_at FROM counterparties WHERE org_id = ${o} AND entity_id = ${src} AND direction = 'out' AND counterparty_id = ${dst}) AS s_out_d_last,
+    (SELECT last_at FROM counterparties WHERE org_id = ${o} AND entity_id = ${dst} AND direction = 'in' AND counterparty_id = ${src}) AS d_in_s_last`;
+}
+
+export function pairsFrom(row: { s_out_d_last: Date | string | null; d_in_s_last: Date | string | null } | undefined): EventCounters['pairs'] {
+  return { sourceToDestination: toDate(row?.s_out_d_last ?? null), destinationFromSource: toDate(row?.d_in_s_last ?? null) };
+}
+
 /**
  * The counters of an event's source and destination over the events stored before it, then this
  * event's own contribution added: the window is `occurred_at` in (t - 24h, t] (1 h for
@@ -173,7 +193,13 @@ export interface EventCounters {
  * Call it under the entities' advisory locks, so that "arrived before" is exact. One round trip when
  * the incremental state can answer exactly, two when it falls back to counting the events.
  */
-export async function computeCounters(client: pg.ClientBase, orgId: string, event: EventInput, forceEvents = false): Promise<EventCounters> {
+export async function computeCounters(
+  client: pg.ClientBase,
+  orgId: string,
+  event: EventInput,
+  pairs: EventCounters['pairs'],
+  forceEvents = false,
+): Promise<EventCounters> {
   const { nearThresholdLow: low, nearThresholdHigh: high } = settings();
   const t = event.occurredAt.getTime();
   const window = [orgId, event.sourceId, event.destinationId, new Date(t), new Date(t - DAY_MS), new Date(t - HOUR_MS), low, high];
@@ -183,8 +209,6 @@ export async function computeCounters(client: pg.ClientBase, orgId: string, even
     values: [...window, new Date(hourOf(t - DAY_MS) + HOUR_MS)],
   });
   const r = state.rows[0] as IncrementalRow;
-  const toDateOrNull = (v: Date | string | null) => toDate(v);
-  const pairs = { sourceToDestination: toDateOrNull(r.s_out_d_last), destinationFromSource: toDateOrNull(r.d_in_s_last) };
   if (r.in_order && r.band_ok && !forceEvents) {
     const since = t - DAY_MS;
     const lastHour = t - HOUR_MS;

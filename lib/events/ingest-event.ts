@@ -10,7 +10,7 @@ import { settings } from '@/lib/config';
 import type { DecisionRow } from '@/lib/decisions/serialize';
 import { activeRuleSet } from '@/lib/rules/active-rule-set';
 import { decide, evaluateRules, type FiredRule, type ScoringInput } from '@/lib/scoring/engine';
-import { computeCounters, hourOf, type EventCounters } from './counters';
+import { computeCounters, hourOf, pairLookupSql, pairsFrom, type EventCounters } from './counters';
 import type { EventInput } from './event-input';
 
 export type IngestMode = 'sync' | 'async';
@@ -33,6 +33,20 @@ function beginAndLock(orgId: string, entityIds: string[]): string {
   const keys = [...new Set(entityIds.map((id) => entityLockKey(orgId, id)))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   if (keys.length === 0) return 'BEGIN';
   return `BEGIN; SELECT ${keys.map((k) => `pg_advisory_xact_lock(${k.toString()})`).join(', ')}`;
+}
+
+type PairRow = { s_out_d_last: Date | null; d_in_s_last: Date | null };
+
+/**
+ * BEGIN, the locks, and (after them, so under them) the pair lookups the counters need, in one round
+ * trip of the simple protocol: the lock keys are integers and the lookup's strings are escaped literals.
+ */
+async function beginLockAndReadPairs(client: pg.PoolClient, orgId: string, event: EventInput, named: string[]) {
+  const lookup = pairLookupSql(client, orgId, event);
+  const text = lookup ? `${beginAndLock(orgId, named)}; ${lookup}` : beginAndLock(orgId, named);
+  const results = (await client.query(text)) as unknown as pg.QueryResult<PairRow> | pg.QueryResult<PairRow>[];
+  const last = Array.isArray(results) ? results[results.length - 1] : results;
+  return pairsFrom(lookup ? last?.rows[0] : undefined);
 }
 
 /** The subject of the alert: the side whose fired rules weigh more (source on a tie). */
@@ -236,8 +250,8 @@ export async function ingestEvent(actor: Actor, event: EventInput, mode: IngestM
   const client: pg.PoolClient = await pool.connect();
   let replay = false;
   try {
-    await client.query(beginAndLock(actor.orgId, named));
-    const counters = await computeCounters(client, actor.orgId, event);
+    const pairs = await beginLockAndReadPairs(client, actor.orgId, event, named);
+    const counters = await computeCounters(client, actor.orgId, event, pairs);
     const scored = ruleSet ? score(ruleSet.rules, event, [counters.source, counters.destination]) : undefined;
     const raisesAlert = scored !== undefined && scored.decision !== 'allow';
     const eventId = randomUUID();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getPool } from '@/db/client';
-import { computeCounters } from '@/lib/events/counters';
+import { computeCounters, pairLookupSql, pairsFrom } from '@/lib/events/counters';
 import { parseEventInput } from '@/lib/events/event-input';
 import { ingestEvent } from '@/lib/events/ingest-event';
 import { newOrg } from '../support/api';
@@ -47,8 +47,10 @@ describe('incremental counter state', () => {
       const client = await getPool().connect();
       try {
         await client.query('BEGIN');
-        const fromState = await computeCounters(client, org.orgId, event);
-        const fromEvents = await computeCounters(client, org.orgId, event, true);
+        const lookup = pairLookupSql(client, org.orgId, event);
+        const pairs = pairsFrom(lookup ? (await client.query(lookup)).rows[0] : undefined);
+        const fromState = await computeCounters(client, org.orgId, event, pairs);
+        const fromEvents = await computeCounters(client, org.orgId, event, pairs, true);
         await client.query('ROLLBACK');
         expect(fromEvents.via).toBe('events');
         if (fromState.via === 'state') viaState++;
@@ -106,7 +108,7 @@ describe('incremental counter state', () => {
     try {
       const client = await getPool().connect();
       try {
-        const counters = await computeCounters(client, org.orgId, pay(1, 10));
+        const counters = await computeCounters(client, org.orgId, pay(1, 10), pairsFrom(undefined));
         expect(counters.via).toBe('events');
         expect(counters.source.near_threshold_count_24h).toBe(1);
       } finally {
