@@ -1,0 +1,293 @@
+// The candidate index: finds the few list entries worth scoring for a query, so a screening does not
+// score every entry. Every distinct word of the lists (and every joined pair of neighbouring words) is
+// a vocabulary entry; a query word reaches vocabulary words by exact spelling, by sound code, by one
+// edit (deletion neighbourhoods, SymSpell-style) and without an attached article. Each name form that
+// holds a reached word gets points; the entries with the most points are scored in full.
+//
+// Built once and never changed: when lists change the service builds a new index and swaps it.
+
+import type { EntryKind, ListEntry, ScreeningIndex } from './types';
+import { OneEditIndex } from './one-edit-index';
+import { prepareListNames, WordInterner, type NameUnit, type PreparedName } from './prepare';
+
+const HIT_EXACT = 1;
+const HIT_BARE = 0.9;
+const HIT_ONE_EDIT = 0.85;
+const HIT_SOUND = 0.8;
+
+/** Vocabulary words of these lengths can be reached one edit away; shorter words have too many
+ * neighbours, and every query word of three letters or fewer is looked up by exact spelling only. */
+const ONE_EDIT_MIN_LENGTH = 5;
+const ONE_EDIT_MAX_LENGTH = 16;
+
+/** Entries scored in full per kind and screening: well above the 25 a screening reports. */
+export const CANDIDATES_PER_KIND = 80;
+
+const KIND_CODE: Readonly<Record<EntryKind, number>> = { person: 0, business: 1 };
+
+export interface Candidate {
+  readonly entry: number;
+  /** Positions (in `names[entry]`) of the entry's name forms that share a searchable word with the query, ascending. */
+  readonly forms: readonly number[];
+  /** Rough 0..1 estimate of how well the entry's best form covers the query, for ranking only. */
+  readonly estimate: number;
+}
+
+/** Units of a name worth looking up: joined runs, distinctive and generic words; particles and
+ * initials alone would reach half the list. */
+function searchableUnits(name: PreparedName): NameUnit[] {
+  return name.units.filter((u) => u.first !== u.last || u.role === 'normal' || u.role === 'generic');
+}
+
+function pushTo(map: Map<string, number[]>, key: string, value: number): void {
+  const list = map.get(key);
+  if (!list) map.set(key, [value]);
+  else if (list[list.length - 1] !== value) list.push(value);
+}
+
+/** Many short id lists packed into one array (list i is items[start[i] .. start[i+1]-1]): one
+ * typed array instead of tens of thousands of small ones. */
+class PackedLists {
+  readonly start: Int32Array;
+  readonly items: Int32Array;
+
+  constructor(lists: readonly (readonly number[])[]) {
+    this.start = new Int32Array(lists.length + 1);
+    let total = 0;
+    lists.forEach((list, i) => {
+      this.start[i] = total;
+      total += list.length;
+    });
+    this.start[lists.length] = total;
+    this.items = new Int32Array(total);
+    lists.forEach((list, i) => this.items.set(list, this.start[i] as number));
+  }
+}
+
+function packByKey(map: Map<string, number[]>): { keys: Map<string, number>; lists: PackedLists } {
+  const keys = new Map<string, number>();
+  const lists: number[][] = [];
+  for (const [key, list] of map) {
+    keys.set(key, lists.length);
+    lists.push(list);
+  }
+  return { keys, lists: new PackedLists(lists) };
+}
+
+/** The index keeps its own copy of each entry so later changes by the caller cannot reach it. */
+function frozenCopy(raw: ListEntry): ListEntry {
+  const entry: ListEntry = { list: raw.list, ref: raw.ref, kind: raw.kind, name: raw.name, category: raw.category };
+  if (raw.aliases !== undefined) entry.aliases = Object.freeze([...raw.aliases]) as string[];
+  if (raw.countries !== undefined) entry.countries = Object.freeze([...raw.countries]) as string[];
+  if (raw.program !== undefined) entry.program = raw.program;
+  if (raw.birth_year !== undefined) entry.birth_year = raw.birth_year;
+  return Object.freeze(entry);
+}
+
+export class CandidateIndex implements ScreeningIndex {
+  readonly size: number;
+  readonly entries: readonly ListEntry[];
+  /** Prepared name forms per entry (name first, then aliases). */
+  readonly names: readonly (readonly PreparedName[])[];
+
+  private readonly formEntry: Int32Array;
+  /** First form id of each entry (entry i owns ids entryFirstForm[i] .. entryFirstForm[i+1]-1). */
+  private readonly entryFirstForm: Int32Array;
+  private readonly formWeight: Float32Array;
+  private readonly formKind: Uint8Array;
+  private readonly vocabulary: Map<string, number>;
+  /** Vocabulary word id -> name forms holding it. */
+  private readonly postings: PackedLists;
+  /** Sound code -> index into soundWords; soundWords lists the vocabulary words with that code. */
+  private readonly soundCodes: Map<string, number>;
+  private readonly soundWords: PackedLists;
+  private readonly oneEdit: OneEditIndex;
+
+  // Scratch space for one lookup at a time (lookups are synchronous, so never shared mid-flight).
+  // Stamps mark which slots belong to the current lookup, so nothing needs clearing between lookups.
+  // This is the only state that changes after construction; what the index answers never does.
+  private readonly scoreOfForm: Float64Array;
+  private readonly bestOfForm: Float32Array;
+  private readonly unitStamp: Int32Array;
+  private readonly queryStamp: Int32Array;
+  private readonly entryBest: Float64Array;
+  private readonly entryStamp: Int32Array;
+  private stamp = 0;
+
+  constructor(source: Iterable<ListEntry>) {
+    const entries: ListEntry[] = [];
+    const names: PreparedName[][] = [];
+    const formEntry: number[] = [];
+    const entryFirstForm: number[] = [];
+    const formWeight: number[] = [];
+    const formKind: number[] = [];
+    const vocabulary = new Map<string, number>();
+    const postings: number[][] = [];
+    const sound = new Map<string, number[]>();
+    const editable: Array<string | null> = [];
+    const interner = new WordInterner();
+
+    const vocabId = (text: string, codes: readonly string[]): number => {
+      let id = vocabulary.get(text);
+      if (id !== undefined) return id;
+      id = postings.length;
+      vocabulary.set(text, id);
+      postings.push([]);
+      for (const code of codes) if (code.length >= 2) pushTo(sound, code, id);
+      const reachable = text.length >= ONE_EDIT_MIN_LENGTH && text.length <= ONE_EDIT_MAX_LENGTH && /^[a-z]+$/.test(text);
+      editable.push(reachable ? text : null);
+      return id;
+    };
+
+    for (const raw of source) {
+      const entry = frozenCopy(raw);
+      const entryIndex = entries.length;
+      entries.push(entry);
+      const forms = prepareListNames(entry.name, entry.aliases, entry.kind, interner);
+      names.push(forms);
+      entryFirstForm.push(formEntry.length);
+      for (const form of forms) {
+        const formId = formEntry.length;
+        formEntry.push(entryIndex);
+        formWeight.push(form.totalWeight);
+        formKind.push(KIND_CODE[entry.kind]);
+        for (const unit of searchableUnits(form)) {
+          const posting = postings[vocabId(unit.word.text, unit.word.codes)] as number[];
+          if (posting[posting.length - 1] !== formId) posting.push(formId);
+          const bare = unit.word.bare;
+          if (bare) {
+            const barePosting = postings[vocabId(bare.text, bare.codes)] as number[];
+            if (barePosting[barePosting.length - 1] !== formId) barePosting.push(formId);
+          }
+        }
+      }
+    }
+
+    this.size = entries.length;
+    this.entries = Object.freeze(entries);
+    this.names = Object.freeze(names.map((n) => Object.freeze(n)));
+    this.formEntry = Int32Array.from(formEntry);
+    entryFirstForm.push(formEntry.length);
+    this.entryFirstForm = Int32Array.from(entryFirstForm);
+    this.formWeight = Float32Array.from(formWeight);
+    this.formKind = Uint8Array.from(formKind);
+    this.vocabulary = vocabulary;
+    this.postings = new PackedLists(postings);
+    const packedSound = packByKey(sound);
+    this.soundCodes = packedSound.keys;
+    this.soundWords = packedSound.lists;
+    this.oneEdit = new OneEditIndex(editable);
+
+    const forms = this.formEntry.length;
+    this.scoreOfForm = new Float64Array(forms);
+    this.bestOfForm = new Float32Array(forms);
+    this.unitStamp = new Int32Array(forms);
+    this.queryStamp = new Int32Array(forms);
+    this.entryBest = new Float64Array(entries.length);
+    this.entryStamp = new Int32Array(entries.length);
+  }
+
+  /** Vocabulary words a query unit reaches, with how strongly (best per word). */
+  private reach(unit: NameUnit): Map<number, number> {
+    const reached = new Map<number, number>();
+    const add = (id: number | undefined, weight: number): void => {
+      if (id === undefined) return;
+      if ((reached.get(id) ?? 0) < weight) reached.set(id, weight);
+    };
+
+    const word = unit.word;
+    add(this.vocabulary.get(word.text), HIT_EXACT);
+    if (word.bare) add(this.vocabulary.get(word.bare.text), HIT_BARE);
+    if (!word.latin || word.text.length <= 3) return reached;
+    for (const code of word.codes) {
+      const list = code.length >= 2 ? this.soundCodes.get(code) : undefined;
+      if (list === undefined) continue;
+      const { start, items } = this.soundWords;
+      for (let k = start[list] as number; k < (start[list + 1] as number); k++) add(items[k], HIT_SOUND);
+    }
+    if (word.text.length >= ONE_EDIT_MIN_LENGTH - 1 && word.text.length <= ONE_EDIT_MAX_LENGTH + 1) {
+      for (const id of this.oneEdit.near(word.text)) add(id, HIT_ONE_EDIT);
+    }
+    return reached;
+  }
+
+  private nextStamp(): number {
+    this.stamp += 1;
+    return this.stamp;
+  }
+
+  /**
+   * The entries worth scoring for a query name prepared for `kind`, best estimate first, at most
+   * `limit`. Only entries of `kind` are considered.
+   */
+  candidates(query: PreparedName, kind: EntryKind, limit: number): Candidate[] {
+    const kindCode = KIND_CODE[kind];
+    if (this.stamp > 0x7f000000) {
+      // Stamps would overflow in some hundred million lookups: start again from clean arrays.
+      this.unitStamp.fill(0);
+      this.queryStamp.fill(0);
+      this.entryStamp.fill(0);
+      this.stamp = 0;
+    }
+    const queryStamp = this.nextStamp();
+    const touched: number[] = [];
+    for (const unit of searchableUnits(query)) {
+      const reached = this.reach(unit);
+      if (reached.size === 0) continue;
+      const unitStamp = this.nextStamp();
+      const unitForms: number[] = [];
+      for (const [vocab, hit] of reached) {
+        const { start, items } = this.postings;
+        for (let k = start[vocab] as number; k < (start[vocab + 1] as number); k++) {
+          const form = items[k] as number;
+          if (this.formKind[form] !== kindCode) continue;
+          if (this.unitStamp[form] !== unitStamp) {
+            this.unitStamp[form] = unitStamp;
+            this.bestOfForm[form] = hit;
+            unitForms.push(form);
+          } else if ((this.bestOfForm[form] as number) < hit) {
+            this.bestOfForm[form] = hit;
+          }
+        }
+      }
+      for (const form of unitForms) {
+        if (this.queryStamp[form] !== queryStamp) {
+          this.queryStamp[form] = queryStamp;
+          this.scoreOfForm[form] = 0;
+          touched.push(form);
+        }
+        this.scoreOfForm[form] = (this.scoreOfForm[form] as number) + (this.bestOfForm[form] as number) * unit.weight;
+      }
+    }
+
+    // Best form per entry, estimated the way the name score blends query and list coverage, so a
+    // short alias that is all query beats a long name that shares one word with it.
+    const entryStamp = queryStamp;
+    const entriesTouched: number[] = [];
+    const queryWeight = Math.max(query.totalWeight, 1e-9);
+    for (const form of touched) {
+      const hits = this.scoreOfForm[form] as number;
+      const queryCoverage = Math.min(1, hits / queryWeight);
+      const listCoverage = Math.min(1, hits / Math.max(this.formWeight[form] as number, 1e-9));
+      const estimate = 0.6 * Math.max(queryCoverage, listCoverage) + 0.4 * Math.min(queryCoverage, listCoverage);
+      const entry = this.formEntry[form] as number;
+      if (this.entryStamp[entry] !== entryStamp) {
+        this.entryStamp[entry] = entryStamp;
+        this.entryBest[entry] = estimate;
+        entriesTouched.push(entry);
+      } else if ((this.entryBest[entry] as number) < estimate) {
+        this.entryBest[entry] = estimate;
+      }
+    }
+    const best = this.entryBest;
+    entriesTouched.sort((a, b) => (best[b] as number) - (best[a] as number) || a - b);
+    if (entriesTouched.length > limit) entriesTouched.length = limit;
+    return entriesTouched.map((entry) => {
+      const forms: number[] = [];
+      const first = this.entryFirstForm[entry] as number;
+      const end = this.entryFirstForm[entry + 1] as number;
+      for (let form = first; form < end; form++) if (this.queryStamp[form] === queryStamp) forms.push(form - first);
+      return { entry, estimate: best[entry] as number, forms };
+    });
+  }
+}

@@ -1,0 +1,100 @@
+// Public API of the sanctions name matcher: pure functions, no database, no HTTP.
+//
+//   const index = buildScreeningIndex(entries);          // once per set of loaded lists
+//   const { matches, near } = screenName(index, { name: 'Muammar Gaddafi', kind: 'person' });
+//   const match = scoreEntry(query, entry);              // one entry, fully explained
+//
+// How a score comes about (details in the files named):
+// - normalize.ts: case, accents, punctuation, Cyrillic, "SURNAME, Given", titles and legal forms go;
+//   each word gets a role (distinctive, particle, generic business word, initial).
+// - prepare.ts: roles give weights (particles and generic words count for less); neighbouring words
+//   are also joined ("abu bakr" -> "abubakr") so spacing variants meet.
+// - similarity.ts: two words match exactly, closely (spelling), phonetically (sound, after folding
+//   transliteration variants) or as an initial; words of three letters or fewer only exactly.
+// - score.ts: words are paired greedily in any order, each used once; the name score blends how
+//   much of the query and of the list name is covered; the best name or alias wins; birth year and
+//   country then move it. Only a name identical after normalisation, without conflicting facts,
+//   scores 100.
+// - candidates.ts: the index that picks the few entries worth scoring.
+
+import type { EntryKind, ListEntry, Match, ScreeningIndex, ScreeningQuery, ScreeningResult, ScreenOptions } from './types';
+import { CANDIDATES_PER_KIND, CandidateIndex } from './candidates';
+import { prepareListNames, prepareName, type PreparedName } from './prepare';
+import { ComparisonMemo, scorePreparedEntry } from './score';
+
+export type {
+  EntryKind,
+  ListCategory,
+  ListEntry,
+  Match,
+  MatchReason,
+  ReasonCode,
+  ScreeningIndex,
+  ScreeningQuery,
+  ScreeningResult,
+  ScreenOptions,
+} from './types';
+
+export const DEFAULT_THRESHOLD = 80;
+export const DEFAULT_FLOOR = 50;
+export const DEFAULT_MAX_CANDIDATES = 25;
+
+const ALL_KINDS: readonly EntryKind[] = ['person', 'business'];
+
+/** Build the immutable candidate index for a set of list entries (all loaded lists together). */
+export function buildScreeningIndex(entries: Iterable<ListEntry>): ScreeningIndex {
+  return new CandidateIndex(entries);
+}
+
+/** Highest score first; equal scores by list code, then entry reference, so results are stable. */
+function byScoreThenRef(a: Match, b: Match): number {
+  if (a.score !== b.score) return b.score - a.score;
+  if (a.list !== b.list) return a.list < b.list ? -1 : 1;
+  if (a.entry_ref !== b.entry_ref) return a.entry_ref < b.entry_ref ? -1 : 1;
+  return 0;
+}
+
+/**
+ * Screen one name. `matches` score at or above `threshold`, `near` from `floor` up to it; together at
+ * most `maxCandidates`, best first. People are compared only with people and businesses only with
+ * businesses; a query without a kind is compared with both.
+ */
+export function screenName(index: ScreeningIndex, query: ScreeningQuery, options: ScreenOptions = {}): ScreeningResult {
+  if (!(index instanceof CandidateIndex)) throw new TypeError('screenName needs an index made by buildScreeningIndex');
+  const threshold = options.threshold ?? DEFAULT_THRESHOLD;
+  const floor = options.floor ?? DEFAULT_FLOOR;
+  const maxCandidates = Math.max(0, Math.floor(options.maxCandidates ?? DEFAULT_MAX_CANDIDATES));
+  const lowest = Math.min(threshold, floor);
+  const perKind = Math.max(CANDIDATES_PER_KIND, 3 * maxCandidates);
+
+  const found: Match[] = [];
+  for (const kind of query.kind ? [query.kind] : ALL_KINDS) {
+    const queryName = prepareName(query.name, kind);
+    if (queryName.wordCount === 0) continue;
+    const memo = new ComparisonMemo(queryName);
+    for (const candidate of index.candidates(queryName, kind, perKind)) {
+      const entry = index.entries[candidate.entry] as ListEntry;
+      // Only the entry's names that share a searchable word with the query. The others could meet it
+      // only through particles, initials or a spelling more than one edit away that also sounds
+      // different, which almost never beats the names that do; skipping them keeps entries with
+      // dozens of aliases cheap.
+      const allNames = index.names[candidate.entry] ?? [];
+      const names = candidate.forms.map((i) => allNames[i] as PreparedName);
+      const match = scorePreparedEntry(query, queryName, entry, names, memo, Math.max(lowest, 1));
+      if (match) found.push(match);
+    }
+  }
+  found.sort(byScoreThenRef);
+  const kept = found.slice(0, maxCandidates);
+  return {
+    matches: kept.filter((m) => m.score >= threshold),
+    near: kept.filter((m) => m.score < threshold),
+  };
+}
+
+/** Score one entry in full, without an index (explanations and tests). Another kind scores 0. */
+export function scoreEntry(query: ScreeningQuery, entry: ListEntry): Match {
+  const queryName = prepareName(query.name, entry.kind);
+  const names = prepareListNames(entry.name, entry.aliases, entry.kind);
+  return scorePreparedEntry(query, queryName, entry, names) as Match;
+}

@@ -1,0 +1,109 @@
+// Word lists that decide how much a word of a name counts. All entries are in normalised form
+// (lowercase ASCII, no punctuation), as produced by normalizeText.
+
+/** Honorifics, ranks and suffixes: carry no identity, so they are dropped from person names. */
+export const PERSON_TITLES: ReadonlySet<string> = new Set([
+  'mr', 'mrs', 'ms', 'miss', 'mx', 'madam', 'madame', 'mme', 'mlle', 'monsieur', 'herr', 'frau', 'senor', 'senora', 'sr', 'sra',
+  'dr', 'doctor', 'prof', 'professor', 'eng', 'engineer', 'ing',
+  'sheikh', 'shaikh', 'shaykh', 'sheik', 'cheikh', 'shaik', 'sayyid', 'sayed',
+  'haji', 'hajji', 'hajj', 'alhaji', 'alhaj', 'mullah', 'mulla', 'mawlawi', 'maulvi', 'maulawi', 'mawlavi', 'maulana', 'mawlana', 'mufti', 'imam', 'qari',
+  'general', 'gen', 'colonel', 'col', 'commandant', 'commander', 'cmdr', 'captain', 'capt', 'major', 'maj', 'lieutenant', 'lt', 'ltc',
+  'sergeant', 'sgt', 'admiral', 'adm', 'brigadier', 'brig', 'marshal', 'corporal', 'cpl',
+  'sir', 'dame', 'lord', 'lady', 'hon', 'honourable', 'honorable', 'rev', 'reverend', 'fr', 'father', 'bishop', 'ayatollah',
+  'president', 'minister', 'senator', 'deputy', 'governor', 'ambassador', 'excellency', 'his', 'her',
+  'jr', 'jnr', 'snr', 'ii', 'iii', 'iv',
+]);
+
+/**
+ * Connecting words inside names (Arabic, Dutch, German, Romance). They are part of the name but
+ * say little about identity, so they weigh less and are never used alone to find candidates.
+ */
+export const NAME_PARTICLES: ReadonlySet<string> = new Set([
+  'al', 'el', 'ul', 'ud', 'ad', 'ed', 'as', 'ash', 'at', 'az', 'ar', 'an',
+  'bin', 'ben', 'ibn', 'bint', 'binti', 'binte', 'bte', 'ould', 'wuld',
+  'abu', 'abou', 'abo', 'umm', 'um',
+  'van', 'von', 'der', 'den', 'ter', 'ten', 'zu', 'vom', 'zum',
+  'de', 'del', 'della', 'dei', 'degli', 'di', 'da', 'das', 'dos', 'do', 'du', 'des', 'la', 'le', 'les', 'lo', 'y',
+]);
+
+/** Words common to many business names: they count for less than the distinctive words. */
+export const GENERIC_BUSINESS_WORDS: ReadonlySet<string> = new Set([
+  'the', 'and', 'of', 'for', 'und', 'et',
+  'trading', 'trade', 'traders', 'trader', 'group', 'grp', 'international', 'intl', 'internacional',
+  'holding', 'holdings', 'enterprise', 'enterprises', 'industries', 'industry', 'industrial', 'services', 'service',
+  'global', 'worldwide', 'import', 'export', 'imports', 'exports', 'impex', 'investment', 'investments', 'management',
+  'partners', 'solutions', 'systems', 'technologies', 'technology', 'tech', 'resources', 'development', 'commercial',
+  'comercial', 'establishment', 'est', 'firm', 'agency', 'general', 'branch', 'office',
+]);
+
+/**
+ * Legal forms, mapped to one canonical spelling so `Limited Liability Company` equals `LLC`. Multi-word
+ * forms are listed as phrases; the longest phrase wins.
+ */
+export const LEGAL_FORM_PHRASES: ReadonlyArray<readonly [readonly string[], string]> = [
+  [['limited', 'liability', 'company'], 'llc'],
+  [['limited', 'liability', 'partnership'], 'llp'],
+  [['limited', 'liability', 'co'], 'llc'],
+  [['limited', 'partnership'], 'lp'],
+  [['public', 'joint', 'stock', 'company'], 'pjsc'],
+  [['public', 'joint', 'stock', 'co'], 'pjsc'],
+  [['open', 'joint', 'stock', 'company'], 'ojsc'],
+  [['closed', 'joint', 'stock', 'company'], 'cjsc'],
+  [['joint', 'stock', 'company'], 'jsc'],
+  [['joint', 'stock', 'co'], 'jsc'],
+  [['public', 'limited', 'company'], 'plc'],
+  [['private', 'limited', 'company'], 'ltd'],
+  [['private', 'limited'], 'ltd'],
+  [['pvt', 'ltd'], 'ltd'],
+  [['pvt', 'limited'], 'ltd'],
+  [['co', 'ltd'], 'ltd'],
+  [['co', 'limited'], 'ltd'],
+  [['company', 'limited'], 'ltd'],
+  [['sdn', 'bhd'], 'sdnbhd'],
+  [['sp', 'z', 'o', 'o'], 'spzoo'],
+  [['sociedad', 'anonima'], 'sa'],
+  [['societe', 'anonyme'], 'sa'],
+  [['sociedade', 'anonima'], 'sa'],
+  [['societa', 'per', 'azioni'], 'spa'],
+  [['sociedad', 'limitada'], 'sl'],
+  [['obshchestvo', 's', 'ogranichennoy', 'otvetstvennostyu'], 'ooo'],
+  [['obshchestvo', 's', 'ogranichennoy', 'otvetstvennostiu'], 'ooo'],
+  [['obshchestvo', 's', 'ogranichennoy', 'otvetstvennostju'], 'ooo'],
+  [['obshchestvo', 's', 'ogranichennoi', 'otvetstvennostyu'], 'ooo'],
+  [['obshchestvo', 's', 'ogranichennoi', 'otvetstvennostiu'], 'ooo'],
+  [['obshchestvo', 's', 'ogranichennoi', 'otvetstvennostju'], 'ooo'],
+  [['obshchestvo', 's', 'ogranichennoj', 'otvetstvennostyu'], 'ooo'],
+  [['obshchestvo', 's', 'ogranichennoj', 'otvetstvennostiu'], 'ooo'],
+  [['obshchestvo', 's', 'ogranichennoj', 'otvetstvennostju'], 'ooo'],
+  [['obshchestvo', 's', 'ogranichennoii', 'otvetstvennostyu'], 'ooo'],
+  [['obshchestvo', 's', 'ogranichennoii', 'otvetstvennostiu'], 'ooo'],
+  [['obshchestvo', 's', 'ogranichennoii', 'otvetstvennostju'], 'ooo'],
+  [['publichnoe', 'aktsionernoe', 'obshchestvo'], 'pao'],
+  [['publichnoye', 'aktsionernoe', 'obshchestvo'], 'pao'],
+  [['otkrytoe', 'aktsionernoe', 'obshchestvo'], 'oao'],
+  [['zakrytoe', 'aktsionernoe', 'obshchestvo'], 'zao'],
+  [['aktsionernoe', 'obshchestvo'], 'ao'],
+  [['publichnoe', 'aktsionernoye', 'obshchestvo'], 'pao'],
+  [['publichnoye', 'aktsionernoye', 'obshchestvo'], 'pao'],
+  [['otkrytoe', 'aktsionernoye', 'obshchestvo'], 'oao'],
+  [['zakrytoe', 'aktsionernoye', 'obshchestvo'], 'zao'],
+  [['aktsionernoye', 'obshchestvo'], 'ao'],
+  [['publichnoe', 'aktsionernoie', 'obshchestvo'], 'pao'],
+  [['publichnoye', 'aktsionernoie', 'obshchestvo'], 'pao'],
+  [['otkrytoe', 'aktsionernoie', 'obshchestvo'], 'oao'],
+  [['zakrytoe', 'aktsionernoie', 'obshchestvo'], 'zao'],
+  [['aktsionernoie', 'obshchestvo'], 'ao'],
+];
+
+export const LEGAL_FORM_WORDS: ReadonlyMap<string, string> = new Map([
+  ['llc', 'llc'], ['ltd', 'ltd'], ['limited', 'ltd'], ['ltda', 'ltd'], ['limitada', 'ltd'], ['gmbh', 'gmbh'], ['ag', 'ag'], ['kg', 'kg'],
+  ['ooo', 'ooo'], ['oao', 'oao'], ['zao', 'zao'], ['pao', 'pao'], ['ao', 'ao'], ['tov', 'tov'], ['pat', 'pat'],
+  ['jsc', 'jsc'], ['ojsc', 'ojsc'], ['cjsc', 'cjsc'], ['pjsc', 'pjsc'], ['sa', 'sa'], ['sas', 'sas'], ['sarl', 'sarl'], ['srl', 'srl'],
+  ['spa', 'spa'], ['sl', 'sl'], ['sal', 'sal'], ['sae', 'sae'], ['sac', 'sac'], ['saa', 'saa'], ['cv', 'cv'], ['sadecv', 'sa'],
+  ['bv', 'bv'], ['nv', 'nv'], ['plc', 'plc'], ['inc', 'inc'], ['incorporated', 'inc'], ['corp', 'corp'], ['corporation', 'corp'],
+  ['co', 'co'], ['company', 'co'], ['cie', 'co'], ['llp', 'llp'], ['lp', 'lp'], ['pte', 'pte'], ['pty', 'pty'], ['pvt', 'pvt'],
+  ['fze', 'fze'], ['fzco', 'fzco'], ['fzc', 'fzc'], ['fzllc', 'fzllc'], ['dmcc', 'dmcc'], ['wll', 'wll'], ['bsc', 'bsc'],
+  ['ab', 'ab'], ['asa', 'asa'], ['oy', 'oy'], ['oyj', 'oyj'], ['aps', 'aps'], ['kk', 'kk'], ['kft', 'kft'], ['zrt', 'zrt'],
+  ['doo', 'doo'], ['dd', 'dd'], ['sro', 'sro'], ['spzoo', 'spzoo'], ['sdnbhd', 'sdnbhd'], ['bhd', 'bhd'], ['tbk', 'tbk'],
+  ['eirl', 'eirl'], ['gie', 'gie'],
+]);

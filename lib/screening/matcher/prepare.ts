@@ -1,0 +1,121 @@
+// A name form made ready for scoring: normalised words with their weight and comparison data, plus
+// the joined neighbouring words ("abu bakr" -> "abubakr") so spacing variants of a name meet.
+
+import type { EntryKind } from './types';
+import { listNameForms, normalizeName, type WordRole } from './normalize';
+import { comparableWord, type ComparableWord } from './similarity';
+
+/** How much a word of each role counts towards a name's score. */
+export const ROLE_WEIGHT: Readonly<Record<WordRole, number>> = {
+  normal: 1,
+  initial: 0.5,
+  generic: 0.3,
+  particle: 0.25,
+};
+
+/** One word, or a run of neighbouring words read as one. */
+export interface NameUnit {
+  /** Index of the first and last word covered (inclusive). */
+  readonly first: number;
+  readonly last: number;
+  readonly word: ComparableWord;
+  /** Role of a single word; a run counts as 'normal'. */
+  readonly role: WordRole;
+  /** Sum of the covered words' weights. */
+  readonly weight: number;
+  /** The covered words as written after normalisation, for reason details. */
+  readonly label: string;
+}
+
+export interface PreparedName {
+  /** The name or alias exactly as the list (or the caller) wrote it. */
+  readonly source: string;
+  /** units[i] for i < wordCount is word i alone; then runs of 2 and 3 words. */
+  readonly units: readonly NameUnit[];
+  readonly wordCount: number;
+  readonly totalWeight: number;
+  /** Words with the 'normal' role: how many distinctive words the name has. */
+  readonly distinctiveCount: number;
+  readonly legalForms: readonly string[];
+}
+
+const MAX_RUN = 3;
+
+/**
+ * Shares one ComparableWord per distinct word across all names of an index: saves memory and lets a
+ * screening remember a comparison by word instead of repeating it for every name holding the word.
+ */
+export class WordInterner {
+  private readonly words = new Map<string, ComparableWord>();
+
+  get(text: string): ComparableWord {
+    let word = this.words.get(text);
+    if (!word) {
+      word = comparableWord(text);
+      this.words.set(text, word);
+    }
+    return word;
+  }
+}
+
+const fresh = { get: comparableWord };
+
+export function prepareName(
+  form: string,
+  kind: EntryKind,
+  source: string = form,
+  interner: Pick<WordInterner, 'get'> = fresh,
+): PreparedName {
+  const { words, legalForms } = normalizeName(form, kind);
+  const units: NameUnit[] = words.map((w, i) => ({
+    first: i,
+    last: i,
+    word: interner.get(w.text),
+    role: w.role,
+    weight: ROLE_WEIGHT[w.role],
+    label: w.text,
+  }));
+  for (let size = 2; size <= MAX_RUN; size++) {
+    for (let first = 0; first + size <= words.length; first++) {
+      const run = words.slice(first, first + size);
+      // Runs join Latin words only; a run of initials is not a spacing variant. Three-word runs
+      // are for names built around a particle ("abd al rahman" = "abdulrahman").
+      if (run.some((w) => w.role === 'initial' || !/^[a-z]+$/.test(w.text))) continue;
+      if (size === 3 && !run.some((w) => w.role === 'particle')) continue;
+      units.push({
+        first,
+        last: first + size - 1,
+        word: interner.get(run.map((w) => w.text).join('')),
+        role: 'normal',
+        weight: run.reduce((sum, w) => sum + ROLE_WEIGHT[w.role], 0),
+        label: run.map((w) => w.text).join(' '),
+      });
+    }
+  }
+  return {
+    source,
+    units,
+    wordCount: words.length,
+    totalWeight: words.reduce((sum, w) => sum + ROLE_WEIGHT[w.role], 0),
+    distinctiveCount: words.filter((w) => w.role === 'normal').length,
+    legalForms,
+  };
+}
+
+/** Every comparable form of an entry: its name first, then each alias (see listNameForms). */
+export function prepareListNames(
+  name: string,
+  aliases: readonly string[] | undefined,
+  kind: EntryKind,
+  words: Pick<WordInterner, 'get'> = fresh,
+): PreparedName[] {
+  const sources = [name, ...(aliases ?? [])];
+  const prepared: PreparedName[] = [];
+  for (const source of sources) {
+    for (const form of listNameForms(source)) {
+      const p = prepareName(form, kind, source, words);
+      if (p.wordCount > 0) prepared.push(p);
+    }
+  }
+  return prepared;
+}

@@ -1,0 +1,347 @@
+// Scoring one list entry against a query: align the words of the query with the words of each of the
+// entry's names (any order, each word used once), turn the alignment into a 0..100 name score, keep
+// the best name, then adjust for birth year and country. Every point of the score has a reason.
+
+import type { ListEntry, Match, MatchReason, ScreeningQuery } from './types';
+import { ROLE_WEIGHT, type NameUnit, type PreparedName } from './prepare';
+import { compareWords, SHORT_WORD_MAX, type ComparableWord, type WordMatch } from './similarity';
+
+interface AlignedPair {
+  readonly query: NameUnit;
+  readonly list: NameUnit;
+  readonly match: WordMatch;
+}
+
+export interface NameAlignment {
+  /** Name score 0..100 before birth year and country. */
+  readonly score: number;
+  /** Same words after normalisation (and the same legal forms): the only way to reach 100. */
+  readonly identical: boolean;
+  readonly name: PreparedName;
+  readonly pairs: readonly AlignedPair[];
+  readonly queryExtras: readonly string[];
+  readonly listExtras: readonly string[];
+}
+
+/** Query and list coverage are blended, the better one counting more: a list's longer full name
+ * or a caller's extra middle name lowers the score, but does not sink it. */
+const BETTER_COVERAGE_SHARE = 0.6;
+/** One matched word cannot identify someone whose name has several distinctive words: the score
+ * is capped, lower for each further distinctive word left unmatched on either side. */
+const SINGLE_WORD_EVIDENCE = 1.3;
+const SINGLE_WORD_CAP = 70;
+const SINGLE_WORD_CAP_STEP = 10;
+const BOTH_HAVE_EXTRAS_FACTOR = 0.94;
+
+const BIRTH_YEAR_MATCH_BONUS = 3;
+const BIRTH_YEAR_DIFFERS_PENALTY = 25;
+const BIRTH_YEAR_PENALTY_PER_EXTRA_YEAR = 3;
+const BIRTH_YEAR_MAX_PENALTY = 40;
+const COUNTRY_MATCH_BONUS = 3;
+const COUNTRY_DIFFERS_PENALTY = 5;
+
+function isRun(u: NameUnit): boolean {
+  return u.first !== u.last;
+}
+
+function strength(u: NameUnit): number {
+  return isRun(u) ? 1 : ROLE_WEIGHT[u.role];
+}
+
+function rangeFree(used: Uint8Array, u: NameUnit): boolean {
+  for (let i = u.first; i <= u.last; i++) if (used[i] === 1) return false;
+  return true;
+}
+
+function markRange(used: Uint8Array, u: NameUnit): void {
+  used.fill(1, u.first, u.last + 1);
+}
+
+function sameLegalForms(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+/**
+ * Word comparisons already made for one query. List words are shared objects inside an index, so a
+ * screening compares each query word with each distinct list word once, however many names hold it.
+ */
+export class ComparisonMemo {
+  private readonly byUnit: Map<ComparableWord, WordMatch | null>[];
+
+  constructor(query: PreparedName) {
+    this.byUnit = query.units.map(() => new Map());
+  }
+
+  compare(unitIndex: number, queryWord: ComparableWord, listWord: ComparableWord): WordMatch | null {
+    // Short words match only exactly or as initials: cheaper to decide than to look up.
+    if (queryWord.text.length <= SHORT_WORD_MAX || listWord.text.length <= SHORT_WORD_MAX) return compareWords(queryWord, listWord);
+    const memo = this.byUnit[unitIndex];
+    if (!memo) return compareWords(queryWord, listWord);
+    let match = memo.get(listWord);
+    if (match === undefined) {
+      match = compareWords(queryWord, listWord);
+      memo.set(listWord, match);
+    }
+    return match;
+  }
+}
+
+// Scratch space for alignments: alignment is synchronous and never re-entered, so one set of buffers
+// serves every call and a screening of many names allocates almost nothing per name.
+interface PairSlot {
+  query: NameUnit;
+  list: NameUnit;
+  match: WordMatch;
+  /** Words covered on both sides together: prefer runs when credit ties. */
+  covered: number;
+}
+const slotPool: PairSlot[] = [];
+const slotOrder: PairSlot[] = [];
+let usedQuery = new Uint8Array(64);
+let usedList = new Uint8Array(64);
+const NO_PAIRS: AlignedPair[] = [];
+const NO_WORDS: string[] = [];
+
+function bySlotPriority(x: PairSlot, y: PairSlot): number {
+  return (
+    y.match.credit - x.match.credit ||
+    y.covered - x.covered ||
+    x.query.first - y.query.first ||
+    x.list.first - y.list.first
+  );
+}
+
+/** Every word pair that matches at all, best first, in slotOrder. */
+function collectPairs(query: PreparedName, name: PreparedName, memo: ComparisonMemo): void {
+  slotOrder.length = 0;
+  for (let qi = 0; qi < query.units.length; qi++) {
+    const qu = query.units[qi] as NameUnit;
+    for (let li = 0; li < name.units.length; li++) {
+      const lu = name.units[li] as NameUnit;
+      if (isRun(qu) || isRun(lu)) {
+        // A run meets one word only, and only a word of about its length.
+        if (isRun(qu) && isRun(lu)) continue;
+        const a = qu.word.text.length;
+        const b = lu.word.text.length;
+        if (Math.abs(a - b) > Math.max(2, Math.floor(Math.max(a, b) / 4))) continue;
+      }
+      const match = memo.compare(qi, qu.word, lu.word);
+      if (!match) continue;
+      if (match.kind === 'initial') {
+        // An initial stands for a distinctive word, never for "al" or "trading".
+        const full = qu.role === 'initial' ? lu : qu;
+        if (full.role !== 'normal' || isRun(full)) continue;
+      }
+      let slot = slotPool[slotOrder.length];
+      if (!slot) {
+        slot = { query: qu, list: lu, match, covered: 0 };
+        slotPool.push(slot);
+      }
+      slot.query = qu;
+      slot.list = lu;
+      slot.match = match;
+      slot.covered = qu.last - qu.first + lu.last - lu.first;
+      slotOrder.push(slot);
+    }
+  }
+  slotOrder.sort(bySlotPriority);
+}
+
+/**
+ * Align two prepared names greedily, best word pairs first (any order, each word used once), and
+ * score the result. With `details` the chosen pairs and leftover words are returned for reasons.
+ */
+export function alignNames(query: PreparedName, name: PreparedName, memo: ComparisonMemo = new ComparisonMemo(query), details = true): NameAlignment {
+  // Without details nothing is collected: most names a screening aligns are never reported.
+  const pairs: AlignedPair[] = details ? [] : NO_PAIRS;
+  const queryExtras: string[] = details ? [] : NO_WORDS;
+  const listExtras: string[] = details ? [] : NO_WORDS;
+  collectPairs(query, name, memo);
+  if (usedQuery.length < query.wordCount) usedQuery = new Uint8Array(query.wordCount * 2);
+  if (usedList.length < name.wordCount) usedList = new Uint8Array(name.wordCount * 2);
+  usedQuery.fill(0, 0, query.wordCount);
+  usedList.fill(0, 0, name.wordCount);
+
+  let pairCount = 0;
+  let queryMatched = 0;
+  let listMatched = 0;
+  let evidence = 0;
+  let allExact = true;
+  for (const p of slotOrder) {
+    if (!rangeFree(usedQuery, p.query) || !rangeFree(usedList, p.list)) continue;
+    markRange(usedQuery, p.query);
+    markRange(usedList, p.list);
+    pairCount++;
+    if (details) pairs.push({ query: p.query, list: p.list, match: p.match });
+    // An initial confirms only an initial's worth of the full word it stands for.
+    const initialWeight = Math.min(p.query.weight, p.list.weight);
+    queryMatched += p.match.credit * (p.match.kind === 'initial' ? initialWeight : p.query.weight);
+    listMatched += p.match.credit * (p.match.kind === 'initial' ? initialWeight : p.list.weight);
+    evidence += p.match.credit * Math.min(strength(p.query), strength(p.list));
+    if (p.match.kind !== 'exact') allExact = false;
+  }
+  if (details) pairs.sort((x, y) => x.query.first - y.query.first);
+
+  let queryLeftovers = 0;
+  let queryDistinctiveLeftovers = 0;
+  for (let i = 0; i < query.wordCount; i++) {
+    if (usedQuery[i] === 1) continue;
+    const unit = query.units[i] as NameUnit;
+    queryLeftovers++;
+    if (details) queryExtras.push(unit.label);
+    if (unit.role === 'normal') queryDistinctiveLeftovers++;
+  }
+  let listLeftovers = 0;
+  let listDistinctiveLeftovers = 0;
+  for (let i = 0; i < name.wordCount; i++) {
+    if (usedList[i] === 1) continue;
+    const unit = name.units[i] as NameUnit;
+    listLeftovers++;
+    if (details) listExtras.push(unit.label);
+    if (unit.role === 'normal') listDistinctiveLeftovers++;
+  }
+
+  const identical =
+    allExact && pairCount > 0 && queryLeftovers === 0 && listLeftovers === 0 && sameLegalForms(query.legalForms, name.legalForms);
+
+  const queryCoverage = query.totalWeight > 0 ? queryMatched / query.totalWeight : 0;
+  const listCoverage = name.totalWeight > 0 ? listMatched / name.totalWeight : 0;
+  const better = Math.max(queryCoverage, listCoverage);
+  const worse = Math.min(queryCoverage, listCoverage);
+  let score = 100 * (BETTER_COVERAGE_SHARE * better + (1 - BETTER_COVERAGE_SHARE) * worse);
+  // Both names having a distinctive word the other lacks ("Vladimir Putin" / "Vladimir Kononov") is
+  // evidence of two different people, beyond the words merely missing.
+  if (queryDistinctiveLeftovers > 0 && listDistinctiveLeftovers > 0) score *= BOTH_HAVE_EXTRAS_FACTOR;
+  const distinctiveLeftovers = Math.max(queryDistinctiveLeftovers, listDistinctiveLeftovers);
+  if (evidence < SINGLE_WORD_EVIDENCE && distinctiveLeftovers > 0) {
+    score = Math.min(score, SINGLE_WORD_CAP - SINGLE_WORD_CAP_STEP * (distinctiveLeftovers - 1));
+  }
+  if (pairCount === 0) score = 0;
+  score = identical ? 100 : Math.min(score, 99);
+  return { score, identical, name, pairs, queryExtras, listExtras };
+}
+
+interface BestName {
+  readonly name: PreparedName;
+  readonly score: number;
+  readonly identical: boolean;
+}
+
+/** The entry's best-matching name form; ties go to the form listed first (the name before aliases). */
+function bestName(query: PreparedName, names: readonly PreparedName[], memo: ComparisonMemo): BestName | null {
+  let best: BestName | null = null;
+  for (const name of names) {
+    const { score, identical } = alignNames(query, name, memo, false);
+    if (!best || score > best.score) best = { name, score, identical };
+    if (identical) break;
+  }
+  return best;
+}
+
+function nameReasons(a: NameAlignment): MatchReason[] {
+  const reasons: MatchReason[] = [];
+  for (const p of a.pairs) {
+    const q = p.query.label;
+    const l = p.list.label;
+    switch (p.match.kind) {
+      case 'exact':
+        reasons.push({ code: 'name_exact', detail: `"${q}" = "${l}"` });
+        break;
+      case 'close':
+        reasons.push({ code: 'name_close', detail: `"${q}" ~ "${l}"` });
+        break;
+      case 'phonetic':
+        reasons.push({ code: 'name_phonetic', detail: `"${q}" ~ "${l}" (sounds alike)` });
+        break;
+      case 'initial':
+        reasons.push({ code: 'name_initial', detail: `"${q}" ~ "${l}" (initial)` });
+        break;
+    }
+  }
+  for (const w of a.queryExtras) reasons.push({ code: 'query_has_extra', detail: `"${w}" is only in the query` });
+  for (const w of a.listExtras) reasons.push({ code: 'list_has_extra', detail: `"${w}" is only in the list name` });
+  return reasons;
+}
+
+interface Adjustment {
+  readonly points: number;
+  readonly reasons: MatchReason[];
+}
+
+/** Birth year and country move the score only when both the query and the entry have the value. */
+function factAdjustment(query: ScreeningQuery, entry: ListEntry): Adjustment {
+  let points = 0;
+  const reasons: MatchReason[] = [];
+  if (Number.isFinite(query.birth_year) && Number.isFinite(entry.birth_year)) {
+    const q = query.birth_year as number;
+    const e = entry.birth_year as number;
+    const apart = Math.abs(q - e);
+    if (apart === 0) {
+      points += BIRTH_YEAR_MATCH_BONUS;
+      reasons.push({ code: 'birth_year_match', detail: `born ${q}, list says ${e}` });
+    } else if (apart === 1) {
+      // One year off is usually a recording difference: neither support nor conflict.
+      reasons.push({ code: 'birth_year_close', detail: `born ${q}, list says ${e} (1 year apart)` });
+    } else {
+      points -= Math.min(BIRTH_YEAR_MAX_PENALTY, BIRTH_YEAR_DIFFERS_PENALTY + BIRTH_YEAR_PENALTY_PER_EXTRA_YEAR * (apart - 2));
+      reasons.push({ code: 'birth_year_differs', detail: `born ${q}, list says ${e} (${apart} years apart)` });
+    }
+  }
+  const countries = entry.countries ?? [];
+  if (query.country && countries.length > 0) {
+    const c = query.country.toUpperCase();
+    if (countries.some((x) => x.toUpperCase() === c)) {
+      points += COUNTRY_MATCH_BONUS;
+      reasons.push({ code: 'country_match', detail: `${c} is among ${countries.join(', ')}` });
+    } else {
+      points -= COUNTRY_DIFFERS_PENALTY;
+      reasons.push({ code: 'country_differs', detail: `${c} is not among ${countries.join(', ')}` });
+    }
+  }
+  return { points, reasons };
+}
+
+/** The Match object for an entry, with everything the interface asks for and nothing it omits. */
+export function buildMatch(entry: ListEntry, score: number, matchedName: string, reasons: MatchReason[]): Match {
+  const match: Match = {
+    score,
+    list: entry.list,
+    entry_ref: entry.ref,
+    entry_name: entry.name,
+    matched_name: matchedName,
+    kind: entry.kind,
+    category: entry.category,
+    countries: [...(entry.countries ?? [])],
+    reasons,
+  };
+  if (entry.program !== undefined) match.program = entry.program;
+  if (entry.birth_year !== undefined) match.birth_year = entry.birth_year;
+  return match;
+}
+
+/**
+ * Score an entry whose names are already prepared. `queryName` must be prepared for the entry's
+ * kind. An entry of another kind than the query asks for scores 0. Returns null instead of a Match
+ * when the score is under `atLeast` (screenings skip building what they will not report).
+ */
+export function scorePreparedEntry(
+  query: ScreeningQuery,
+  queryName: PreparedName,
+  entry: ListEntry,
+  names: readonly PreparedName[],
+  memo: ComparisonMemo = new ComparisonMemo(queryName),
+  atLeast = 0,
+): Match | null {
+  if ((query.kind !== undefined && query.kind !== entry.kind) || queryName.wordCount === 0) {
+    return atLeast > 0 ? null : buildMatch(entry, 0, entry.name, []);
+  }
+  const best = bestName(queryName, names, memo);
+  if (!best || best.score <= 0) return atLeast > 0 ? null : buildMatch(entry, 0, best?.name.source ?? entry.name, []);
+  const facts = factAdjustment(query, entry);
+  let score = Math.round(best.score + facts.points);
+  if (!best.identical) score = Math.min(score, 99);
+  score = Math.max(0, Math.min(100, score));
+  if (score < atLeast) return null;
+  const alignment = alignNames(queryName, best.name, memo, true);
+  return buildMatch(entry, score, best.name.source, [...nameReasons(alignment), ...facts.reasons]);
+}

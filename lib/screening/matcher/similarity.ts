@@ -1,0 +1,270 @@
+// How alike two single words are: by spelling (Jaro-Winkler, which suits short names and forgives
+// typos late in a word) and by sound (Double Metaphone after folding the spelling differences that
+// transliteration from Arabic and Cyrillic produces: Qaddafi / Gadhafi / Kadhafi).
+
+import { doubleMetaphone } from 'double-metaphone';
+
+/** A word ready for comparison; built once per list word, so comparisons allocate nothing. */
+export interface ComparableWord {
+  readonly text: string;
+  /** Spelling with transliteration variants folded together (see foldForSound). */
+  readonly folded: string;
+  /** The folded spelling with every run of vowels written "a": Arabic and Persian names are
+   * transliterated with whatever vowels the writer hears (Mohammed / Muhammad, Hezbollah / Hizballah). */
+  readonly skeleton: string;
+  /** Double Metaphone codes of the folded spelling (one or two). */
+  readonly codes: readonly string[];
+  readonly latin: boolean;
+  /** Bit i set when letter a+i occurs: a cheap bound that skips most Jaro-Winkler computations. */
+  readonly letters: number;
+  /** The word without an attached Arabic article ("elkaddafi" -> "kaddafi"), when it has one. */
+  readonly bare?: ComparableWord;
+}
+
+export type WordMatchKind = 'exact' | 'close' | 'phonetic' | 'initial';
+
+export interface WordMatch {
+  /** Share of the words' weight that counts as matched, 0..1. */
+  readonly credit: number;
+  readonly kind: WordMatchKind;
+}
+
+/** Words of this length or shorter match only exactly or as an initial: fuzzy matching them is noise. */
+export const SHORT_WORD_MAX = 3;
+
+const CLOSE_MIN_JW = 0.9;
+const CLOSE_MIN_CREDIT = 0.7;
+const ONE_EDIT_MIN_LENGTH = 5;
+const ONE_EDIT_CREDIT = 0.75;
+const INITIAL_CREDIT = 0.75;
+const FOLDED_EQUAL_CREDIT = 0.92;
+const SKELETON_EQUAL_CREDIT = 0.88;
+const SKELETON_MIN_LENGTH = 5;
+const BARE_FACTOR = 0.95;
+const PHONETIC_MIN_JW = 0.8;
+const PHONETIC_MIN_CREDIT = 0.6;
+const PHONETIC_MAX_CREDIT = 0.9;
+const PHONETIC_MIN_JW_FEW_SOUNDS = 0.88;
+
+const EXACT: WordMatch = Object.freeze({ credit: 1, kind: 'exact' });
+const INITIAL: WordMatch = Object.freeze({ credit: INITIAL_CREDIT, kind: 'initial' });
+
+// Scratch buffers for Jaro: names are short, so one buffer pair serves every call.
+let flagsA = new Uint8Array(64);
+let flagsB = new Uint8Array(64);
+
+/** Jaro-Winkler similarity, 0..1 (prefix scale 0.1, prefix up to 4 letters). */
+export function jaroWinkler(a: string, b: string): number {
+  if (a === b) return 1;
+  const la = a.length;
+  const lb = b.length;
+  if (la === 0 || lb === 0) return 0;
+  if (la > flagsA.length || lb > flagsB.length) {
+    flagsA = new Uint8Array(Math.max(la, lb) * 2);
+    flagsB = new Uint8Array(Math.max(la, lb) * 2);
+  }
+  flagsA.fill(0, 0, la);
+  flagsB.fill(0, 0, lb);
+  const window = Math.max(0, Math.floor(Math.max(la, lb) / 2) - 1);
+  let matches = 0;
+  for (let i = 0; i < la; i++) {
+    const lo = Math.max(0, i - window);
+    const hi = Math.min(lb - 1, i + window);
+    const c = a.charCodeAt(i);
+    for (let j = lo; j <= hi; j++) {
+      if (flagsB[j] === 0 && b.charCodeAt(j) === c) {
+        flagsA[i] = 1;
+        flagsB[j] = 1;
+        matches++;
+        break;
+      }
+    }
+  }
+  if (matches === 0) return 0;
+  let transpositions = 0;
+  let k = 0;
+  for (let i = 0; i < la; i++) {
+    if (flagsA[i] === 0) continue;
+    while (flagsB[k] === 0) k++;
+    if (a.charCodeAt(i) !== b.charCodeAt(k)) transpositions++;
+    k++;
+  }
+  const m = matches;
+  const jaro = (m / la + m / lb + (m - transpositions / 2) / m) / 3;
+  let prefix = 0;
+  const maxPrefix = Math.min(4, la, lb);
+  while (prefix < maxPrefix && a.charCodeAt(prefix) === b.charCodeAt(prefix)) prefix++;
+  return jaro + prefix * 0.1 * (1 - jaro);
+}
+
+function sameFrom(a: string, i: number, b: string, j: number): boolean {
+  if (a.length - i !== b.length - j) return false;
+  for (; i < a.length; i++, j++) if (a.charCodeAt(i) !== b.charCodeAt(j)) return false;
+  return true;
+}
+
+/** True when one substitution, insertion, deletion or swap of neighbours turns `a` into `b`. */
+export function withinOneEdit(a: string, b: string): boolean {
+  if (a === b) return true;
+  const la = a.length;
+  const lb = b.length;
+  if (Math.abs(la - lb) > 1) return false;
+  let i = 0;
+  while (i < la && i < lb && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  if (la > lb) return sameFrom(a, i + 1, b, i); // deletion
+  if (lb > la) return sameFrom(a, i, b, i + 1); // insertion
+  if (sameFrom(a, i + 1, b, i + 1)) return true; // substitution
+  return a.charCodeAt(i) === b.charCodeAt(i + 1) && a.charCodeAt(i + 1) === b.charCodeAt(i) && sameFrom(a, i + 2, b, i + 2);
+}
+
+/**
+ * Fold spellings that transliterations use for the same sound: q/k, kh/h, gh/g, dh/d, th/t, ou/u,
+ * dj/zh/j, w/v, doubled letters, a leading hard g (Gaddafi/Qaddafi). Input is a lowercase a-z word.
+ */
+export function foldForSound(word: string): string {
+  let s = word
+    .replace(/dzh/g, 'j')
+    .replace(/dj/g, 'j')
+    .replace(/zh/g, 'j')
+    .replace(/tch/g, 'ch')
+    .replace(/sch/g, 'sh')
+    .replace(/kh/g, 'h')
+    .replace(/gh/g, 'g')
+    .replace(/ph/g, 'f')
+    .replace(/th/g, 't')
+    .replace(/dh/g, 'd')
+    .replace(/ck/g, 'k')
+    .replace(/q/g, 'k')
+    .replace(/x/g, 'ks')
+    .replace(/w/g, 'v')
+    .replace(/ou/g, 'u')
+    .replace(/oo/g, 'u')
+    .replace(/ee/g, 'i')
+    .replace(/c(?=[aou]|[^aeiouyh]|$)/g, 'k')
+    .replace(/^g(?=[aou]|[^aeiouy])/, 'k');
+  s = s.charAt(0) + s.slice(1).replace(/y/g, 'i');
+  return s.replace(/(.)\1+/g, '$1');
+}
+
+/** Double Metaphone codes of a folded word, without duplicates. */
+export function soundCodes(folded: string): string[] {
+  const [primary, secondary] = doubleMetaphone(folded);
+  const codes: string[] = [];
+  if (primary) codes.push(primary);
+  if (secondary && secondary !== primary) codes.push(secondary);
+  return codes;
+}
+
+const ARTICLE_PREFIX = /^(?:al|el)(?=[a-z]{4,}$)/;
+
+/** Prepare a normalised word for comparison. */
+function letterMask(word: string): number {
+  let mask = 0;
+  for (let i = 0; i < word.length; i++) mask |= 1 << (word.charCodeAt(i) - 97);
+  return mask;
+}
+
+function bitCount(x: number): number {
+  let v = x - ((x >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+/** Upper bound of jaroWinkler(a, b): letters of one word absent from the other can never match. */
+function jaroWinklerBound(a: ComparableWord, b: ComparableWord): number {
+  const la = a.text.length;
+  const lb = b.text.length;
+  const m = Math.min(la - bitCount(a.letters & ~b.letters), lb - bitCount(b.letters & ~a.letters));
+  if (m <= 0) return 0;
+  const jaro = (m / la + m / lb + 1) / 3;
+  return jaro + 0.4 * (1 - jaro);
+}
+
+export function comparableWord(text: string): ComparableWord {
+  const latin = /^[a-z]+$/.test(text);
+  if (!latin) return { text, folded: text, skeleton: text, codes: [], latin, letters: 0 };
+  const folded = foldForSound(text);
+  const skeleton = folded.replace(/[aeiou]+/g, 'a');
+  const codes = text.length > SHORT_WORD_MAX ? soundCodes(folded) : [];
+  const word: ComparableWord = { text, folded, skeleton, codes, latin, letters: letterMask(text) };
+  if (!ARTICLE_PREFIX.test(text)) return word;
+  return { ...word, bare: comparableWord(text.slice(2)) };
+}
+
+function codesMeet(a: readonly string[], b: readonly string[]): boolean {
+  for (const x of a) {
+    if (x.length < 2) continue;
+    for (const y of b) if (x === y) return true;
+  }
+  return false;
+}
+
+// Allowed length difference for a fuzzy match: prefix-heavy Jaro-Winkler would otherwise call
+// "abdul" close to "abdullah".
+function lengthsCompatible(la: number, lb: number, slack: number): boolean {
+  return Math.abs(la - lb) <= Math.max(slack, Math.floor(Math.max(la, lb) / 4));
+}
+
+function compareDirect(a: ComparableWord, b: ComparableWord): WordMatch | null {
+  if (a.text === b.text) return EXACT;
+  const la = a.text.length;
+  const lb = b.text.length;
+  if (la === 1 || lb === 1) {
+    if (!a.latin || !b.latin) return null;
+    if ((la === 1 && lb > 1 && b.text[0] === a.text) || (lb === 1 && la > 1 && a.text[0] === b.text)) {
+      return INITIAL;
+    }
+    return null;
+  }
+  if (!a.latin || !b.latin || la <= SHORT_WORD_MAX || lb <= SHORT_WORD_MAX) return null;
+
+  let best: WordMatch | null = null;
+  if (lengthsCompatible(la, lb, 1) && jaroWinklerBound(a, b) >= CLOSE_MIN_JW) {
+    const jw = jaroWinkler(a.text, b.text);
+    if (jw >= CLOSE_MIN_JW) best = { credit: CLOSE_MIN_CREDIT + ((1 - CLOSE_MIN_CREDIT) * (jw - CLOSE_MIN_JW)) / (1 - CLOSE_MIN_JW), kind: 'close' };
+  }
+  // Jaro-Winkler is harsh on one wrong letter early in a short word ("hrtel" / "hotel"); one edit
+  // in a word of five letters or more is still a close spelling.
+  if (!best && Math.min(la, lb) >= ONE_EDIT_MIN_LENGTH && Math.abs(la - lb) <= 1 && withinOneEdit(a.text, b.text)) {
+    best = { credit: ONE_EDIT_CREDIT, kind: 'close' };
+  }
+  let phonetic = 0;
+  if (a.folded === b.folded) phonetic = FOLDED_EQUAL_CREDIT;
+  else if (
+    a.skeleton === b.skeleton &&
+    Math.min(la, lb) >= SKELETON_MIN_LENGTH &&
+    jaroWinkler(a.folded, b.folded) >= PHONETIC_MIN_JW // keeps Hassan / Hossein apart
+  ) {
+    phonetic = SKELETON_EQUAL_CREDIT;
+  } else if (codesMeet(a.codes, b.codes) && lengthsCompatible(a.folded.length, b.folded.length, 2)) {
+    // Double Metaphone drops vowels, so equal codes alone are loose ("acme" / "yakima"): the folded
+    // spellings must also be alike, more so when the code is only two sounds long.
+    const jwFolded = jaroWinkler(a.folded, b.folded);
+    const fewSounds = Math.min(la, lb) <= 4 || (a.codes[0]?.length ?? 0) <= 2;
+    if (jwFolded >= (fewSounds ? PHONETIC_MIN_JW_FEW_SOUNDS : PHONETIC_MIN_JW)) {
+      phonetic = PHONETIC_MIN_CREDIT + (PHONETIC_MAX_CREDIT - PHONETIC_MIN_CREDIT) * Math.min(1, (jwFolded - PHONETIC_MIN_JW) / (1 - PHONETIC_MIN_JW));
+    }
+  }
+  if (phonetic > (best?.credit ?? 0)) best = { credit: phonetic, kind: 'phonetic' };
+  return best;
+}
+
+/**
+ * Compare two words. Short words (SHORT_WORD_MAX letters or fewer) and words in non-Latin scripts
+ * match only exactly (or, for one letter, as an initial). A word with an attached article is also
+ * tried without it, for a little less credit.
+ */
+export function compareWords(a: ComparableWord, b: ComparableWord): WordMatch | null {
+  let best = compareDirect(a, b);
+  if (best?.kind === 'exact') return best;
+  const alternatives: Array<[ComparableWord, ComparableWord]> = [];
+  if (a.bare && !b.bare) alternatives.push([a.bare, b]);
+  if (b.bare && !a.bare) alternatives.push([a, b.bare]);
+  for (const [x, y] of alternatives) {
+    const m = compareDirect(x, y);
+    if (!m || m.kind === 'initial') continue;
+    const credit = m.credit * BARE_FACTOR;
+    if (credit > (best?.credit ?? 0)) best = { credit, kind: m.kind === 'exact' ? 'close' : m.kind };
+  }
+  return best;
+}

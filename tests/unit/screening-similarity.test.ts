@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import { listNameForms, normalizeName, normalizeText } from '@/lib/screening/matcher/normalize';
+import { prepareName } from '@/lib/screening/matcher/prepare';
+import { comparableWord, compareWords, foldForSound, jaroWinkler, withinOneEdit } from '@/lib/screening/matcher/similarity';
+
+function compare(a: string, b: string) {
+  return compareWords(comparableWord(a), comparableWord(b));
+}
+
+describe('jaroWinkler', () => {
+  it('gives the textbook values', () => {
+    expect(jaroWinkler('martha', 'marhta')).toBeCloseTo(0.961, 3);
+    expect(jaroWinkler('dwayne', 'duane')).toBeCloseTo(0.84, 2);
+    expect(jaroWinkler('dixon', 'dicksonx')).toBeCloseTo(0.813, 3);
+  });
+
+  it('is 1 for equal words, 0 for words sharing no letter, and symmetric', () => {
+    expect(jaroWinkler('qadhafi', 'qadhafi')).toBe(1);
+    expect(jaroWinkler('abc', 'xyz')).toBe(0);
+    expect(jaroWinkler('gaddafi', 'qadhafi')).toBeCloseTo(jaroWinkler('qadhafi', 'gaddafi'), 10);
+  });
+});
+
+describe('withinOneEdit', () => {
+  it('accepts one substitution, insertion, deletion or neighbour swap', () => {
+    expect(withinOneEdit('hotel', 'hrtel')).toBe(true);
+    expect(withinOneEdit('hotel', 'hotels')).toBe(true);
+    expect(withinOneEdit('hotel', 'hote')).toBe(true);
+    expect(withinOneEdit('hotel', 'htoel')).toBe(true);
+  });
+
+  it('refuses two edits', () => {
+    expect(withinOneEdit('hotel', 'hrtes')).toBe(false);
+    expect(withinOneEdit('hotel', 'hot')).toBe(false);
+    expect(withinOneEdit('hotel', 'othel')).toBe(false);
+  });
+});
+
+describe('foldForSound', () => {
+  it('folds transliterations of the same Arabic name together', () => {
+    const folded = new Set(['qadhafi', 'gaddafi', 'kadhafi', 'qaddafi', 'gadhafi'].map(foldForSound));
+    expect(folded.size).toBe(1);
+    expect(foldForSound('abou')).toBe(foldForSound('abu'));
+    expect(foldForSound('wladimir')).toBe(foldForSound('vladimir'));
+  });
+});
+
+describe('compareWords', () => {
+  it('names the kind of match', () => {
+    expect(compare('muammar', 'muammar')).toEqual({ credit: 1, kind: 'exact' });
+    expect(compare('putim', 'putin')?.kind).toBe('close');
+    expect(compare('gaddafi', 'qadhafi')?.kind).toBe('phonetic');
+    expect(compare('j', 'john')?.kind).toBe('initial');
+  });
+
+  it('ranks exact above close and phonetic', () => {
+    const close = compare('putim', 'putin')?.credit ?? 0;
+    const phonetic = compare('gaddafi', 'qadhafi')?.credit ?? 0;
+    expect(close).toBeGreaterThan(0.6);
+    expect(close).toBeLessThan(1);
+    expect(phonetic).toBeGreaterThan(0.6);
+    expect(phonetic).toBeLessThan(1);
+  });
+
+  it('matches words of three letters or fewer only exactly or as an initial', () => {
+    expect(compare('ali', 'aly')).toBeNull();
+    expect(compare('li', 'lu')).toBeNull();
+    expect(compare('ali', 'ali')?.kind).toBe('exact');
+    expect(compare('a', 'ali')?.kind).toBe('initial');
+  });
+
+  it('does not call sound-alike words with different spellings a match when they look too different', () => {
+    expect(compare('acme', 'yakima')).toBeNull();
+    expect(compare('mohammed', 'mahmoud')).toBeNull();
+  });
+
+  it('compares only exactly outside the Latin script', () => {
+    expect(compare('صدام', 'صدام')?.kind).toBe('exact');
+    expect(compare('صدام', 'صدم')).toBeNull();
+  });
+
+  it('tries a word without its attached article', () => {
+    expect(compare('elkaddafi', 'qaddafi')?.credit).toBeGreaterThan(0.8);
+  });
+});
+
+describe('normalizeText', () => {
+  it('removes case, accents, apostrophes and punctuation', () => {
+    expect(normalizeText("JÉRÔME  Kakwavu-Bukande, Mu'ammar")).toBe('jerome kakwavu bukande muammar');
+    expect(normalizeText('Straße Øresund Łódź')).toBe('strasse oresund lodz');
+  });
+
+  it('transliterates Cyrillic', () => {
+    expect(normalizeText('Владимир Путин')).toBe('vladimir putin');
+    expect(normalizeText('Евгений Пригожин')).toBe('evgeniy prigozhin');
+  });
+
+  it('folds Arabic letter variants', () => {
+    expect(normalizeText('أحمد')).toBe(normalizeText('احمد'));
+  });
+});
+
+describe('normalizeName', () => {
+  const texts = (raw: string, kind: 'person' | 'business') => normalizeName(raw, kind).words.map((w) => w.text);
+
+  it('puts given names first for "SURNAME, Given"', () => {
+    expect(texts('QADHAFI, Muammar', 'person')).toEqual(['muammar', 'qadhafi']);
+  });
+
+  it('drops titles from person names, unless nothing else is left', () => {
+    expect(texts('Sheikh Dr. Ahmed Mr Ali', 'person')).toEqual(['ahmed', 'ali']);
+    expect(texts('General', 'person')).toEqual(['general']);
+  });
+
+  it('gives particles, initials and generic business words their roles', () => {
+    const roles = normalizeName('Usama bin M. Ladin', 'person').words.map((w) => w.role);
+    expect(roles).toEqual(['normal', 'particle', 'initial', 'normal']);
+    expect(normalizeName('Acme Trading', 'business').words.map((w) => w.role)).toEqual(['normal', 'generic']);
+  });
+
+  it('takes legal forms out of business names in one canonical spelling', () => {
+    expect(normalizeName('ACME LIMITED LIABILITY COMPANY', 'business')).toEqual({
+      words: [{ text: 'acme', role: 'normal' }],
+      legalForms: ['llc'],
+    });
+    expect(normalizeName('Gazprom Public Joint Stock Company', 'business').legalForms).toEqual(['pjsc']);
+    expect(normalizeName('OOO Romashka', 'business').legalForms).toEqual(['ooo']);
+    expect(normalizeName('ООО Ромашка', 'business').legalForms).toEqual(['ooo']);
+    expect(normalizeName('CIMEX, S.A.', 'business').legalForms).toEqual(['sa']);
+    expect(normalizeName('Siemens GmbH', 'business').legalForms).toEqual(['gmbh']);
+  });
+
+  it('keeps legal-form words in person names', () => {
+    expect(texts('Inc Sa', 'person')).toEqual(['inc', 'sa']);
+  });
+});
+
+describe('listNameForms', () => {
+  it('splits a bracketed original-script name into a form of its own', () => {
+    expect(listNameForms('Akrin Saleh Akrin (أقرين صالح أقرين)')).toEqual(['Akrin Saleh Akrin', 'أقرين صالح أقرين']);
+  });
+
+  it('drops long bracketed remarks and keeps short ones as a second form', () => {
+    expect(listNameForms('Abdel Ilah Sabri (false identity related to a fraudulent passport number)')).toEqual(['Abdel Ilah Sabri']);
+    expect(listNameForms('VEST SPECTRUM (S) PTE. LTD.')).toEqual(['VEST SPECTRUM PTE. LTD.', 'VEST SPECTRUM S PTE. LTD.']);
+  });
+});
+
+describe('prepareName', () => {
+  it('joins neighbouring words into runs so spacing variants meet', () => {
+    const labels = prepareName('Abd al Rahman', 'person').units.map((u) => u.label);
+    expect(labels).toEqual(['abd', 'al', 'rahman', 'abd al', 'al rahman', 'abd al rahman']);
+  });
+
+  it('weighs particles and generic words less than distinctive words', () => {
+    expect(prepareName('Usama bin Ladin', 'person').totalWeight).toBeLessThan(prepareName('Usama Awad Ladin', 'person').totalWeight);
+    expect(prepareName('Acme Trading', 'business').totalWeight).toBeLessThan(prepareName('Acme Borodin', 'business').totalWeight);
+  });
+});
