@@ -10,6 +10,7 @@ import { prepareDatabase } from './database';
 import { ensureAuthSecret } from '../lib/auth/auth-secret';
 import { bootstrapAdmin } from '../lib/setup/bootstrap-admin';
 import { licencePublicKey } from '../lib/setup/installation';
+import { loadSampleListIfNone } from '../lib/screening/sample-list';
 import { PROJECT_ROOT } from './project';
 
 const progress = (line: string) => process.stderr.write(`[start] ${line}\n`);
@@ -92,6 +93,11 @@ async function main(): Promise<void> {
   }
   const dev = process.env.SERVICE_DEV === '1';
   const embedded = await prepareDatabase(progress);
+  if (config.screeningSample) {
+    // SERVICE_SCREENING_SAMPLE: a synthetic list, only when no list is loaded at all.
+    const sample = await loadSampleListIfNone(getDb());
+    if (sample) progress(`loaded the synthetic sample screening list "${sample.descriptor.code}" (${sample.descriptor.entries} entries)`);
+  }
   // People's session secret (unless SERVICE_AUTH_SECRET is set), and the first admin from the bootstrap settings.
   if (!config.authSecret) await ensureAuthSecret(getDb());
   licencePublicKey(); // an unusable SERVICE_LICENCE_PUBLIC_KEY stops the start with a message naming it

@@ -10,6 +10,8 @@ import { findOrganisation } from '../../lib/orgs/find-organisation';
 import { seedBuiltinRules } from '../../lib/rules/seed-builtin-rules';
 import { generateLicenceKeyPair, signLicence } from '../../lib/setup/licence-tools';
 import { createPerson } from '../../lib/people/create-person';
+import { readListFile } from '../../lib/screening/list-file';
+import { loadScreeningList } from '../../lib/screening/load-list';
 import { prepareDatabase } from '../database';
 import { allowOnly, parseFlags, required, UsageError } from './args';
 
@@ -21,6 +23,7 @@ const USAGE = `usage: service-admin <command> [flags]
   rules seed -org ORG                      install the built-in rules as active rules (organisation with no rules yet)
   people create -org ORG -email E -name N -role analyst|reviewer|admin [-password P]
                                            add a person (without -password: a one-time password, changed at first sign-in)
+  screening load -file PATH                load or replace a screening list (validates the whole file first)
   licence keygen                           make a licence signing key pair (vendor side)
   licence sign -key FILE -customer NAME -valid-until YYYY-MM-DD [-tier T] [-transactions-per-month N] [-modules a,b] [-key-id ID]
 
@@ -84,6 +87,14 @@ const commands: Record<string, Command> = {
       return { id: person.id, email: person.email, name: person.name, role: person.role, org_id: org.id, password };
     });
     print(result);
+  },
+  'screening load': async (flags) => {
+    allowOnly(flags, ['file']);
+    const file = await readListFile(required(flags, 'file'));
+    progress(`${file.code} version ${file.version}: ${file.entries.length} entries checked`);
+    const loaded = await withDatabase(() => loadScreeningList(getDb(), file, { progress }));
+    if (!loaded) throw new Error('the list was not loaded');
+    print(loaded.descriptor);
   },
   'licence keygen': async (flags) => {
     allowOnly(flags, []);

@@ -1,0 +1,92 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Database } from '@/db/client';
+import { isUniqueViolation } from '@/db/errors';
+import type { Actor } from '@/lib/auth/actor';
+import { recordAudit } from '@/lib/audit/record';
+import { storableId } from '@/lib/entities/storable';
+import { BadRequestError, ConflictError } from '@/lib/http/errors';
+import { lockScreening, resolutionsOf } from './lock-screening';
+import { findTarget, targetKey } from './review';
+import type { ResolutionRow } from './serialize';
+import { settleReview } from './settle-review';
+
+export const OUTCOME_MESSAGE = 'outcome must be true_match, false_positive or needs_info';
+export const RESOLUTION_NOTE_MESSAGE = 'note must be 1 to 2000 characters';
+export const NO_SUCH_MATCH = 'this screening has no such match';
+export const WAITING_FOR_SECOND = 'a decision on this match is waiting for a second person';
+
+const OUTCOMES = ['true_match', 'false_positive', 'needs_info'] as const;
+export type Outcome = (typeof OUTCOMES)[number];
+
+/**
+ * POST /v1/screenings/{id}/resolutions body. Outcome and note are checked first; a missing or empty
+ * `list` or `entry_ref` names no match of any screening. The note is counted in characters (code
+ * points) and must not be blank.
+ */
+export const resolutionBody = z.object({
+  outcome: z.enum(OUTCOMES, { error: OUTCOME_MESSAGE }),
+  note: z.string({ error: RESOLUTION_NOTE_MESSAGE }).refine((s) => {
+    const n = [...s].length;
+    return n >= 1 && n <= 2000 && s.trim() !== '' && storableId(s);
+  }, RESOLUTION_NOTE_MESSAGE),
+  list: z.string({ error: NO_SUCH_MATCH }).min(1, NO_SUCH_MATCH),
+  entry_ref: z.string({ error: NO_SUCH_MATCH }).min(1, NO_SUCH_MATCH),
+});
+
+export type ResolutionInput = z.output<typeof resolutionBody>;
+
+/**
+ * Records a decision on one match or near miss of a screening (audit `screening.match_resolved`):
+ * `false_positive` waits for a second key (`pending_approval`), `true_match` and `needs_info` are
+ * final at once. While a decision on the match waits, no other can be recorded (409; the partial
+ * unique index on pending decisions backs the check). A later decision replaces the earlier one;
+ * both are kept. The screening row is locked, so racing decisions serialise, and the review state is
+ * recomputed in the same transaction.
+ */
+export async function recordResolution(db: Database, actor: Actor, screeningId: string, input: ResolutionInput): Promise<ResolutionRow> {
+  try {
+    return await db.transaction(async (tx) => {
+      const screening = await lockScreening(tx, actor, screeningId);
+      const target = findTarget(screening, input);
+      if (!target) throw new BadRequestError(NO_SUCH_MATCH);
+      const earlier = await resolutionsOf(tx, actor.orgId, screeningId);
+      const key = targetKey(input);
+      if (earlier.some((r) => r.status === 'pending_approval' && targetKey({ list: r.list, entry_ref: r.entryRef }) === key)) {
+        throw new ConflictError(WAITING_FOR_SECOND);
+      }
+      const status = input.outcome === 'false_positive' ? 'pending_approval' : 'final';
+      // Never earlier than the screening's previous decision, so "oldest first" is the order they were made in.
+      const inserted = await tx.execute<{ id: string }>(sql`
+        INSERT INTO screening_resolutions (org_id, screening_id, list, entry_ref, outcome, note, status, resolved_by, created_at)
+        SELECT ${actor.orgId}, ${screeningId}, ${input.list}, ${input.entry_ref}, ${input.outcome}, ${input.note}, ${status},
+               ${actor.actorId},
+               greatest(now(), (SELECT max(r.created_at) + interval '1 millisecond' FROM screening_resolutions r
+                                WHERE r.org_id = ${actor.orgId} AND r.screening_id = ${screeningId}))
+        RETURNING id`);
+      const id = inserted.rows[0]?.id;
+      if (!id) throw new Error('resolution insert returned no row');
+      const settled = await settleReview(tx, actor, screening);
+      const resolution = settled.resolutions.find((r) => r.id === id);
+      if (!resolution) throw new Error('recorded resolution not found');
+      await recordAudit(tx, actor, {
+        action: 'screening.match_resolved',
+        targetType: 'screening',
+        targetId: screeningId,
+        changes: {
+          resolution_id: id,
+          list: input.list,
+          entry_ref: input.entry_ref,
+          near_miss: target.near,
+          outcome: input.outcome,
+          status,
+          ...(settled.from !== settled.to ? { review: { from: settled.from, to: settled.to } } : {}),
+        },
+      });
+      return resolution;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, 'screening_resolutions_one_pending')) throw new ConflictError(WAITING_FOR_SECOND);
+    throw err;
+  }
+}
