@@ -57,6 +57,7 @@ const settingsSchema = z.object({
   SERVICE_BOOTSTRAP_ADMIN_PASSWORD: optionalText,
   SERVICE_AUTH_SECRET: optionalText,
   SERVICE_LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  SERVICE_METRICS_TOKEN: optionalText,
 });
 
 export type Settings = {
@@ -78,6 +79,8 @@ export type Settings = {
   bootstrapAdminPassword: string | undefined;
   authSecret: string | undefined;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** Bearer token that GET /metrics requires; unset leaves /metrics open (keep it on an internal network). */
+  metricsToken: string | undefined;
 };
 
 export class SettingsError extends Error {}
@@ -118,6 +121,7 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
     bootstrapAdminPassword: s.SERVICE_BOOTSTRAP_ADMIN_PASSWORD,
     authSecret: s.SERVICE_AUTH_SECRET,
     logLevel: s.SERVICE_LOG_LEVEL,
+    metricsToken: s.SERVICE_METRICS_TOKEN,
   };
 }
 

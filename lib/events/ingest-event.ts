@@ -7,6 +7,7 @@ import { decisions, events } from '@/db/schema';
 import { raiseAlertForDecision } from '@/lib/alerts/raise-for-decision';
 import type { Actor } from '@/lib/auth/actor';
 import { settings } from '@/lib/config';
+import { recordDecision } from '@/lib/metrics';
 import type { DecisionRow } from '@/lib/decisions/serialize';
 import { activeRuleSet } from '@/lib/rules/active-rule-set';
 import { decide, evaluateRules, type FiredRule, type ScoringInput } from '@/lib/scoring/engine';
@@ -297,6 +298,7 @@ export async function ingestEvent(actor: Actor, event: EventInput, mode: IngestM
         createdAt = inserted.rows[0]?.created_at ?? null;
       }
       await client.query('COMMIT');
+      recordDecision(scored);
       const decision: DecisionRow = {
         orgId: actor.orgId,
         id: scored.id,

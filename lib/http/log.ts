@@ -1,10 +1,61 @@
+import pino, { type Logger } from 'pino';
 import { settings } from '@/lib/config';
+import { processState } from '@/lib/process-state';
 
 type Level = 'debug' | 'info' | 'warn' | 'error';
-const order: Record<Level | 'silent', number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 
-/** JSON lines on stdout, one object per line. Never pass secrets, keys or passwords. */
+/**
+ * Field names whose values never reach the log, wherever a caller puts them (top level or one object
+ * down). Callers must not pass secrets at all; this is the second line of defence.
+ */
+const SECRET_FIELDS = ['authorization', 'cookie', 'password', 'secret', 'token', 'key', 'api_key', 'admin_password', 'body'];
+const REDACT_PATHS = [...SECRET_FIELDS, ...SECRET_FIELDS.map((f) => `*.${f}`)];
+
+/** An API key secret (`sk_` and base62) or a bearer credential inside a string value. */
+const SECRET_IN_TEXT = /\b(sk_)[0-9A-Za-z]{8,}|(Bearer\s+)\S+/g;
+
+function scrub(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return value.replace(SECRET_IN_TEXT, (_m, sk: string | undefined, bearer: string | undefined) => `${sk ?? bearer ?? ''}[redacted]`);
+  if (depth < 3 && value !== null && typeof value === 'object') {
+    if (Array.isArray(value)) return value.map((v) => scrub(v, depth + 1));
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrub(v, depth + 1)]));
+  }
+  return value;
+}
+
+/**
+ * One pino logger per process (Next.js may bundle this module more than once). JSON lines on stdout:
+ * `time` (RFC 3339), `level` (name), `msg`, then the fields. Written through `process.stdout.write`,
+ * which is synchronous for files and pipes on Linux, so lines are never lost on exit.
+ */
+const state = processState('pino-logger', () => ({
+  logger: pino(
+    {
+      level: 'info',
+      base: undefined,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      messageKey: 'msg',
+      formatters: {
+        level: (label) => ({ level: label }),
+        log: (fields) => scrub(fields) as Record<string, unknown>,
+      },
+      redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    },
+    { write: (line: string) => process.stdout.write(line) },
+  ) as Logger,
+}));
+
+/** The process's logger at the level of `SERVICE_LOG_LEVEL` (re-read, so tests can change it). */
+export function logger(): Logger {
+  const wanted = settings().logLevel;
+  if (state.logger.level !== wanted) state.logger.level = wanted;
+  return state.logger;
+}
+
+/**
+ * A JSON log line. Fields used across the service: request_id, route, method, status, duration_ms,
+ * actor, org_id. Never pass secrets, API keys, passwords, cookies, Authorization headers or bodies.
+ */
 export function log(level: Level, msg: string, fields: Record<string, unknown> = {}): void {
-  if (order[level] < order[settings().logLevel]) return;
-  process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields })}\n`);
+  logger()[level](fields, msg);
 }

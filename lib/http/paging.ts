@@ -16,8 +16,9 @@ export const pageParams = {
         return z.NEVER;
       }
       return n;
-    }),
-  cursor: z.string().optional(),
+    })
+    .meta({ type: 'integer', minimum: 1, maximum: 200, description: 'Page size, 1 to 200 (default 50)' }),
+  cursor: z.string().optional().meta({ description: 'The `next_cursor` of the previous page' }),
 };
 
 /** The position after which the next page starts: the last row's sort key and id. */

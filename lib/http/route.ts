@@ -7,12 +7,13 @@ import type { PersonActor } from '@/lib/auth/person-actor';
 import { authenticateKey } from '@/lib/keys/authenticate-key';
 import { checkDeclaredLength, JSON_BODY_LIMIT, readBodyBytes } from './body';
 import { ForbiddenError, PlainBadRequestError, UnauthorizedError } from './errors';
+import { recordRequest } from '@/lib/metrics';
 import { log } from './log';
 import { enforceRateLimit } from './rate-limit';
 import { errorResponse } from './respond';
 import { parseOrThrow } from './validation';
 
-type AuthMode = 'key' | 'person' | 'none';
+export type AuthMode = 'key' | 'person' | 'none';
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export const NOT_SIGNED_IN_MESSAGE = 'sign in first: this endpoint needs a signed-in person';
 export const CROSS_ORIGIN_MESSAGE = "the request's origin is not this service";
@@ -30,7 +31,39 @@ export interface RouteContext<Q, B, A extends AuthMode> {
   body: B;
 }
 
-export interface RouteSpec<QS extends z.ZodType | undefined, BS extends z.ZodType | undefined, A extends AuthMode> {
+/** A documented success response: its schema, or the schema with a description, an example and a content type. */
+export type ResponseDoc = z.ZodType | { schema?: z.ZodType; description?: string; example?: unknown; contentType?: string };
+
+/**
+ * What the OpenAPI document (lib/openapi) says about a route besides what the wrapper already knows
+ * (auth mode, path parameters, query and body schemas). All optional; the document test asks every
+ * operation for a summary and a success response.
+ */
+export interface RouteDocs {
+  /**
+   * Route template such as `/v1/entities/{id}/links`: the label of the request metrics and the path in
+   * the document. Without it, metrics derive it from the request path and Next's parameters and the
+   * document from the route file's location.
+   */
+  path?: string;
+  summary?: string;
+  description?: string;
+  /** Groups in the document; by default the first segment after /v1. */
+  tags?: string[];
+  operationId?: string;
+  /** Success responses by status code. */
+  responses?: Partial<Record<number, ResponseDoc>>;
+  /** Interface error messages (`{"error": ...}`) by status; the wrapper's own errors (401, 413, 429, 500 …) are added. */
+  errors?: Partial<Record<number, readonly string[]>>;
+  /** The body as documented, when `body` is looser than what the handler validates itself. */
+  requestSchema?: z.ZodType;
+  /** An example request body. */
+  requestExample?: unknown;
+  /** Kept out of the document (fallback handlers for unknown paths). */
+  hidden?: boolean;
+}
+
+export interface RouteSpec<QS extends z.ZodType | undefined, BS extends z.ZodType | undefined, A extends AuthMode> extends RouteDocs {
   auth: A;
   /** Path parameters that must be UUIDs (anything else answers 400 in plain text). */
   uuidParams?: string[];
@@ -46,6 +79,69 @@ export interface RouteSpec<QS extends z.ZodType | undefined, BS extends z.ZodTyp
 }
 
 type NextContext = { params: Promise<Record<string, string | string[] | undefined>> };
+
+/** Every route spec, whatever its schemas: what the document generator and the metrics read. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- specs of any schemas and auth mode
+export type AnyRouteSpec = RouteSpec<any, any, AuthMode>;
+
+// Symbol.for: the same key in every copy of this module Next.js bundles.
+const SPEC = Symbol.for('aml.route.spec');
+const OPERATIONS = Symbol.for('aml.route.operations');
+
+export type RouteHandler = ((request: Request, nextContext?: NextContext) => Promise<Response>) & { readonly [SPEC]: AnyRouteSpec };
+
+/** The spec a `route()` handler was made from; undefined for anything else. */
+export function routeSpecOf(value: unknown): AnyRouteSpec | undefined {
+  return typeof value === 'function' ? (value as Partial<RouteHandler>)[SPEC] : undefined;
+}
+
+/**
+ * For a method export that dispatches to several `route()` handlers (one file serving several paths):
+ * records them, so the document lists each of them. Returns the export unchanged.
+ */
+export function documentOperations<F extends (...args: never[]) => unknown>(handler: F, operations: RouteHandler[]): F {
+  Object.defineProperty(handler, OPERATIONS, { value: operations, enumerable: false });
+  return handler;
+}
+
+/** The operations of a method export: its own spec, or those recorded with `documentOperations`. */
+export function operationsOf(value: unknown): AnyRouteSpec[] | undefined {
+  if (typeof value !== 'function') return undefined;
+  const listed = (value as { [OPERATIONS]?: RouteHandler[] })[OPERATIONS];
+  if (listed) return listed.map((h) => h[SPEC]);
+  const own = routeSpecOf(value);
+  return own ? [own] : undefined;
+}
+
+/**
+ * The route template of a request: the path with each dynamic segment's value put back as `{name}`
+ * (a catch-all's segments as one), so `/v1/alerts/5f0c…/notes` with params `{id}` is
+ * `/v1/alerts/{id}/notes`. A value not found in the path gives `(unmatched)`, never the concrete path.
+ */
+export function routeTemplate(pathname: string, params: Record<string, string | string[] | undefined>): string {
+  const raw = pathname.split('/');
+  const decoded = raw.map((s) => {
+    try {
+      return decodeURIComponent(s);
+    } catch {
+      return s;
+    }
+  });
+  const out: (string | null)[] = [...raw];
+  for (const [name, value] of Object.entries(params)) {
+    if (value === undefined) continue;
+    const parts = Array.isArray(value) ? value : [value];
+    if (parts.length === 0) continue;
+    let at = -1;
+    for (let i = 1; i + parts.length <= raw.length && at < 0; i++) {
+      if (parts.every((p, k) => out[i + k] === raw[i + k] && decoded[i + k] === p && !out[i + k]?.startsWith('{'))) at = i;
+    }
+    if (at < 0) return '(unmatched)';
+    out[at] = `{${name}}`;
+    for (let k = 1; k < parts.length; k++) out[at + k] = null;
+  }
+  return out.filter((s) => s !== null).join('/');
+}
 
 /**
  * True unless a browser says the request comes from another origin. Requests without `Origin` (server
@@ -96,8 +192,8 @@ async function readJson(request: Request, limit: number): Promise<unknown> {
  */
 export function route<QS extends z.ZodType | undefined = undefined, BS extends z.ZodType | undefined = undefined, A extends AuthMode = 'key'>(
   spec: RouteSpec<QS, BS, A>,
-) {
-  return async (request: Request, nextContext?: NextContext): Promise<Response> => {
+): RouteHandler {
+  const handler = async (request: Request, nextContext?: NextContext): Promise<Response> => {
     const started = performance.now();
     const requestId = requestIdOf(request);
     let actor: Actor | undefined;
@@ -137,15 +233,28 @@ export function route<QS extends z.ZodType | undefined = undefined, BS extends z
     } catch (err) {
       response = errorResponse(err, requestId);
     }
-    log('info', 'request', {
-      method: request.method,
-      path: new URL(request.url).pathname,
-      status: response.status,
-      duration_ms: Math.round((performance.now() - started) * 100) / 100,
+    const elapsedMs = performance.now() - started;
+    const template = spec.path ?? (await templateOf(request, nextContext));
+    recordRequest(request.method, template, response.status, elapsedMs / 1000);
+    // Never the Authorization header, cookies, the body or the query string: they may hold secrets.
+    log(response.status >= 500 ? 'error' : 'info', 'request', {
       request_id: requestId,
+      route: template,
+      method: request.method,
+      status: response.status,
+      duration_ms: Math.round(elapsedMs * 100) / 100,
       actor: actor?.actorId,
       org_id: actor?.orgId,
     });
     return response;
   };
+  return Object.assign(handler, { [SPEC]: spec as AnyRouteSpec });
+}
+
+async function templateOf(request: Request, nextContext: NextContext | undefined): Promise<string> {
+  try {
+    return routeTemplate(new URL(request.url).pathname, (await nextContext?.params) ?? {});
+  } catch {
+    return '(unmatched)';
+  }
 }

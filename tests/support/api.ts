@@ -29,7 +29,7 @@ export interface CallOptions {
   /** A value to send as JSON, or a raw string/stream body. */
   body?: unknown;
   rawBody?: BodyInit;
-  params?: Record<string, string>;
+  params?: Record<string, string | string[]>;
   headers?: Record<string, string>;
 }
 

@@ -4,6 +4,7 @@ import { route } from '@/lib/http/route';
 // Unknown /v1 paths answer the interface's JSON error shape rather than an HTML page.
 const notFound = route({
   auth: 'none',
+  hidden: true,
   handler: async () => {
     throw new NotFoundError('no such endpoint');
   },

@@ -13,12 +13,17 @@ import { serializeAlertView } from '@/lib/alerts/serialize';
 import { pageParams } from '@/lib/http/paging';
 import { json } from '@/lib/http/respond';
 import { route } from '@/lib/http/route';
+import * as schemas from '@/lib/openapi/schemas';
 
 /** An empty query value reads as not sent. */
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
 export const GET = route({
   auth: 'key',
+  summary: 'List alerts',
+  description:
+    'Paged. With `queue=open` (open and in_review) soonest `due_at` first; otherwise most recently changed first. `status` is ignored when `queue` is set. `decision` filters on review or block (screening alerts count as review); `number` takes `ALR-12` or `12`.',
+  responses: { 200: schemas.AlertPage },
   query: z.object({
     ...pageParams,
     queue: optional(z.enum(ALERT_QUEUES, { error: QUEUE_MESSAGE })),

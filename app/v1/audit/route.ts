@@ -3,12 +3,16 @@ import { listAuditEntries, serializeAuditEntry } from '@/lib/audit/list-entries'
 import { pageParams } from '@/lib/http/paging';
 import { json } from '@/lib/http/respond';
 import { route } from '@/lib/http/route';
+import * as schemas from '@/lib/openapi/schemas';
 
 const instant = (name: string) =>
   z.iso.datetime({ offset: true, error: `${name} must be an RFC 3339 date-time` }).transform((v) => new Date(v)).optional();
 
 export const GET = route({
   auth: 'key',
+  summary: 'Read the audit log',
+  description: 'Paged, newest first. Entries are never updated or deleted.',
+  responses: { 200: schemas.AuditPage },
   query: z.object({
     ...pageParams,
     action: z.string().optional(),

@@ -6,9 +6,15 @@ import { storableId, storableJson } from '@/lib/entities/storable';
 import { pageParams } from '@/lib/http/paging';
 import { json } from '@/lib/http/respond';
 import { route } from '@/lib/http/route';
+import * as schemas from '@/lib/openapi/schemas';
 
 export const POST = route({
   auth: 'key',
+  summary: 'Register or update an entity',
+  description: 'Creates the entity, or updates it when the id exists: the sent `kind` replaces the stored one and `attributes` are merged.',
+  responses: { 200: schemas.Entity },
+  errors: { 400: ['id is required', 'unknown kind'] },
+  requestExample: { id: 'cust-1042', kind: 'customer', attributes: { name: 'Maria Lopez', customer_id: 'C-1042', country: 'ES' } },
   body: z.object(
     {
       id: z
@@ -29,6 +35,9 @@ export const POST = route({
 
 export const GET = route({
   auth: 'key',
+  summary: 'List entities',
+  description: 'Paged, most recently changed first. `kind` excludes placeholders; `q` matches part of the id or of the `name` attribute, case-insensitive.',
+  responses: { 200: schemas.EntityPage },
   query: z.object({
     ...pageParams,
     kind: z.enum(ENTITY_KINDS, { error: KIND_MESSAGE }).optional(),

@@ -7,12 +7,32 @@ import { serializeDecision } from '@/lib/decisions/serialize';
 import { pageParams } from '@/lib/http/paging';
 import { json } from '@/lib/http/respond';
 import { route } from '@/lib/http/route';
+import * as schemas from '@/lib/openapi/schemas';
 
 const instant = (name: string) =>
   z.iso.datetime({ offset: true, error: `${name} must be an RFC 3339 date-time` }).transform((v) => new Date(v)).optional();
 
 export const POST = route({
   auth: 'key',
+  summary: 'Send an event: scored at once (sync) or only stored (async)',
+  description:
+    'sync: 200 with the Decision; a review or block decision puts the event on an alert. async (default): 202 with the stored event’s id; nothing scores it later, but it counts toward the 24-hour counters of later events. Replaying an `idempotency_key` returns the original answer with its original status, never a second event.',
+  requestSchema: schemas.EventInput,
+  requestExample: {
+    type: 'transfer',
+    idempotency_key: 'pay-2026-03-01-000123',
+    occurred_at: '2026-03-01T09:30:00Z',
+    amount: { value: 4800, currency: 'EUR' },
+    rail: 'instant_payment',
+    source: { entity_id: 'cust-1042', account_id: 'acc-77' },
+    destination: { entity_id: 'cust-2210' },
+    device: { id: 'dev-9f2' },
+  },
+  responses: {
+    200: { schema: schemas.Decision, description: 'sync: the decision' },
+    202: { schema: schemas.EventAccepted, description: 'async: stored, not scored' },
+  },
+  errors: { 400: ['type and idempotency_key are required', 'amount needs a non-negative value and a 3-letter currency', 'mode must be sync or async'] },
   query: z.object({ mode: z.enum(['sync', 'async'], { error: 'mode must be sync or async' }).default('async') }),
   body: z.unknown(),
   handler: async ({ actor, query, body }) => {
@@ -24,6 +44,9 @@ export const POST = route({
 
 export const GET = route({
   auth: 'key',
+  summary: 'List events',
+  description: 'Paged, newest first by `occurred_at`. `decision=unscored` gives the events stored in async mode; `since` and `until` bound `occurred_at` (after `since`, up to `until`).',
+  responses: { 200: schemas.EventPage },
   query: z.object({
     ...pageParams,
     type: z.string().optional(),

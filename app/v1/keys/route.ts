@@ -5,9 +5,13 @@ import { serializeKey } from '@/lib/keys/serialize';
 import { pageParams } from '@/lib/http/paging';
 import { json } from '@/lib/http/respond';
 import { route } from '@/lib/http/route';
+import * as schemas from '@/lib/openapi/schemas';
 
 export const GET = route({
   auth: 'key',
+  summary: "List the organisation's API keys",
+  description: 'Paged, newest first. Never the secrets.',
+  responses: { 200: schemas.ApiKeyPage },
   query: z.object(pageParams),
   handler: async ({ db, actor, query }) => {
     const page = await listKeys(db, actor, query);
@@ -17,6 +21,11 @@ export const GET = route({
 
 export const POST = route({
   auth: 'key',
+  summary: 'Create an API key',
+  description: 'The secret (`key`) is in this answer only; the service keeps its SHA-256.',
+  responses: { 201: schemas.CreatedApiKey },
+  errors: { 400: [KEY_NAME_MESSAGE] },
+  requestExample: { name: 'payments-gateway' },
   body: z.object({ name: z.string({ error: KEY_NAME_MESSAGE }).min(1, KEY_NAME_MESSAGE).max(64, KEY_NAME_MESSAGE) }),
   handler: async ({ db, actor, body }) => {
     const { key, secret } = await createKey(db, actor, body);

@@ -2,9 +2,13 @@ import { z } from 'zod';
 import { countAlerts } from '@/lib/alerts/count-alerts';
 import { json } from '@/lib/http/respond';
 import { route } from '@/lib/http/route';
+import * as schemas from '@/lib/openapi/schemas';
 
 export const GET = route({
   auth: 'key',
+  summary: 'Alert queue figures',
+  description: '`assigned_to` fills `mine`.',
+  responses: { 200: schemas.AlertCounts },
   query: z.object({
     assigned_to: z
       .string()

@@ -8,7 +8,8 @@ import { serializeEvent } from '@/lib/events/serialize';
 import { NotFoundError } from '@/lib/http/errors';
 import { pageParams } from '@/lib/http/paging';
 import { json } from '@/lib/http/respond';
-import { route } from '@/lib/http/route';
+import * as schemas from '@/lib/openapi/schemas';
+import { documentOperations, route } from '@/lib/http/route';
 
 // Entity ids are free strings and may hold `/` (sent as %2F), so one catch-all route serves
 // /v1/entities/{id}, /v1/entities/{id}/events and /v1/entities/{id}/links, reading the id from the
@@ -19,6 +20,11 @@ const instant = (name: string) =>
 
 const entity = route({
   auth: 'key',
+  path: '/v1/entities/{id}',
+  summary: 'One entity',
+  description: 'Placeholders created by events are returned too.',
+  responses: { 200: schemas.ListedEntity },
+  errors: { 404: ['entity not found'] },
   handler: async ({ db, actor, request }) => {
     const { entity: row, openAlerts } = await getEntity(db, actor, decodeEntityId(rawId(request)));
     return json(200, serializeListedEntity(row, openAlerts));
@@ -27,6 +33,10 @@ const entity = route({
 
 const timeline = route({
   auth: 'key',
+  path: '/v1/entities/{id}/events',
+  summary: "An entity's events, in and out, newest first",
+  description: 'Same response and paging as GET /v1/events; an id with no events gives an empty list.',
+  responses: { 200: schemas.EventPage },
   query: z.object({
     ...pageParams,
     type: z.string().optional(),
@@ -45,6 +55,10 @@ const timeline = route({
 
 const links = route({
   auth: 'key',
+  path: '/v1/entities/{id}/links',
+  summary: "An entity's links, most recently seen first",
+  description: 'Derived from events; up to 50; an empty list when none.',
+  responses: { 200: schemas.EntityLinks },
   handler: async ({ db, actor, request }) => {
     const found = await listEntityLinks(db, actor, decodeEntityId(rawId(request)));
     return json(200, { links: found.map(serializeLink) });
@@ -53,6 +67,7 @@ const links = route({
 
 const unknown = route({
   auth: 'none',
+  hidden: true,
   handler: async () => {
     throw new NotFoundError('no such endpoint');
   },
@@ -70,3 +85,5 @@ export async function GET(request: Request, context?: NextContext): Promise<Resp
   const handlers = { entity, events: timeline, links, unknown } as const;
   return handlers[parseEntityPath(request.url).resource](request, context);
 }
+// The three paths this one file serves, each in the OpenAPI document.
+documentOperations(GET, [entity, timeline, links]);

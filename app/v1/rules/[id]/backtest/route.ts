@@ -2,12 +2,22 @@ import { z } from 'zod';
 import { backtestRule, MAX_EVENTS, MAX_EVENTS_MESSAGE } from '@/lib/rules/backtest-rule';
 import { json } from '@/lib/http/respond';
 import { route } from '@/lib/http/route';
+import * as schemas from '@/lib/openapi/schemas';
 
 const instant = (name: string) =>
   z.iso.datetime({ offset: true, error: `${name} must be an RFC 3339 date-time` }).transform((v) => new Date(v)).optional();
 
 export const POST = route({
   auth: 'key',
+  summary: 'Backtest a rule version against stored events',
+  description:
+    'Replays stored events of the window (oldest first, up to `max_events`) through the version, each with the counters it saw live; changes no decisions or alerts. No body means the last 7 days. When the version is not active and another version of its key is, the result compares with it.',
+  responses: { 200: schemas.BacktestResult },
+  errors: {
+    400: ['since must be before until', 'window is capped at 31 days', 'max_events must be between 1 and 100000'],
+    404: ['rule not found'],
+  },
+  requestExample: { since: '2026-02-22T00:00:00Z', until: '2026-03-01T00:00:00Z', max_events: 50000 },
   uuidParams: ['id'],
   // No body at all reads as {}: the last 7 days, 50,000 events.
   body: z.object(
