@@ -4,7 +4,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 
 /** The folder of committed migrations, found from the project root (the directory holding package.json). */
-export const MIGRATIONS_FOLDER = path.resolve(process.env.SERVICE_ROOT ?? process.cwd(), 'db/migrations');
+export const MIGRATIONS_FOLDER = path.resolve(process.env.AML_PROJECT_ROOT ?? process.cwd(), 'db/migrations');
 
 // Any fixed number works; it only has to be the same for every instance of the service.
 const MIGRATION_LOCK = 727_001;

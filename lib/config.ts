@@ -58,6 +58,7 @@ const settingsSchema = z.object({
   SERVICE_AUTH_SECRET: optionalText,
   SERVICE_LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   SERVICE_METRICS_TOKEN: optionalText,
+  SERVICE_TRUSTED_PROXIES: integer(0, 0),
 });
 
 export type Settings = {
@@ -81,6 +82,8 @@ export type Settings = {
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** Bearer token that GET /metrics requires; unset leaves /metrics open (keep it on an internal network). */
   metricsToken: string | undefined;
+  /** Proxies in front of the service whose X-Forwarded-For entries count (0: the socket's peer is the client). */
+  trustedProxies: number;
 };
 
 export class SettingsError extends Error {}
@@ -122,6 +125,7 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
     authSecret: s.SERVICE_AUTH_SECRET,
     logLevel: s.SERVICE_LOG_LEVEL,
     metricsToken: s.SERVICE_METRICS_TOKEN,
+    trustedProxies: s.SERVICE_TRUSTED_PROXIES,
   };
 }
 

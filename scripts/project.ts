@@ -3,4 +3,4 @@ import { fileURLToPath } from 'node:url';
 
 /** The project root (where package.json is), wherever a script is run from. */
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-process.env.SERVICE_ROOT ??= PROJECT_ROOT;
+process.env.AML_PROJECT_ROOT ??= PROJECT_ROOT;

@@ -10,6 +10,7 @@ import { prepareDatabase } from './database';
 import { ensureAuthSecret } from '../lib/auth/auth-secret';
 import { bootstrapAdmin } from '../lib/setup/bootstrap-admin';
 import { licencePublicKey } from '../lib/setup/installation';
+import { CLIENT_ADDRESS_HEADER, clientAddressOf } from '../lib/http/client-address';
 import { loadSampleListIfNone } from '../lib/screening/sample-list';
 import { PROJECT_ROOT } from './project';
 
@@ -43,8 +44,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * the others wait for it and then use that build.
  */
 async function ensureBuild(): Promise<void> {
-  // SERVICE_NEXT_DIST_DIR (read by next.config.ts too) lets browser tests build beside the usual `.next`.
-  const distDir = process.env.SERVICE_NEXT_DIST_DIR || '.next';
+  // AML_NEXT_DIST_DIR (read by next.config.ts too) lets browser tests build beside the usual `.next`.
+  const distDir = process.env.AML_NEXT_DIST_DIR || '.next';
   const buildId = path.join(PROJECT_ROOT, distDir, 'BUILD_ID');
   const fresh = () => existsSync(buildId) && statSync(buildId).mtimeMs >= newestSourceTime();
   if (fresh()) return;
@@ -66,7 +67,7 @@ async function ensureBuild(): Promise<void> {
     progress('building the application (first start or changed sources; this takes a minute or two)');
     // `next build` points next-env.d.ts at the directory it builds; a side build leaves it pointing at `.next`.
     const nextEnv = path.join(PROJECT_ROOT, 'next-env.d.ts');
-    const keptNextEnv = process.env.SERVICE_NEXT_DIST_DIR && existsSync(nextEnv) ? readFileSync(nextEnv, 'utf8') : undefined;
+    const keptNextEnv = process.env.AML_NEXT_DIST_DIR && existsSync(nextEnv) ? readFileSync(nextEnv, 'utf8') : undefined;
     const result = spawnSync(process.execPath, [path.join(PROJECT_ROOT, 'node_modules/next/dist/bin/next'), 'build'], {
       cwd: PROJECT_ROOT,
       stdio: 'inherit',
@@ -91,7 +92,7 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const dev = process.env.SERVICE_DEV === '1';
+  const dev = process.env.AML_DEV === '1';
   const embedded = await prepareDatabase(progress);
   if (config.screeningSample) {
     // SERVICE_SCREENING_SAMPLE: a synthetic list, only when no list is loaded at all.
@@ -108,7 +109,15 @@ async function main(): Promise<void> {
   const app = next({ dev, dir: PROJECT_ROOT, hostname: '0.0.0.0', port: config.port });
   const handle = app.getRequestHandler();
   await app.prepare();
-  const server = http.createServer((req, res) => void handle(req, res));
+  const server = http.createServer((req, res) => {
+    // Always overwritten, so the per-address setup limit counts the real client, not what a client claims.
+    req.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf({
+      remoteAddress: req.socket.remoteAddress,
+      forwardedFor: req.headers['x-forwarded-for'],
+      trustedProxies: config.trustedProxies,
+    });
+    void handle(req, res);
+  });
   await new Promise<void>((resolve) => server.listen(config.port, resolve));
   progress(
     `listening on http://localhost:${config.port} (${embedded ? 'embedded PostgreSQL' : 'SERVICE_DATABASE_URL'}; ready in ${Math.round(performance.now() - started)} ms)`,

@@ -40,7 +40,7 @@ export function buildForBrowserTests(log: (line: string) => void): void {
   try {
     const result = spawnSync(process.execPath, [path.join(PROJECT_ROOT, 'node_modules/next/dist/bin/next'), 'build'], {
       cwd: PROJECT_ROOT,
-      env: { ...process.env, SERVICE_NEXT_DIST_DIR: E2E_DIST_DIR, NEXT_TELEMETRY_DISABLED: '1' },
+      env: { ...process.env, AML_NEXT_DIST_DIR: E2E_DIST_DIR, NEXT_TELEMETRY_DISABLED: '1' },
       encoding: 'utf8',
       maxBuffer: 64 * 1024 * 1024,
     });

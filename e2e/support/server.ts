@@ -26,7 +26,7 @@ export async function startTestService(
   try {
     child = startService({
       SERVICE_DATABASE_URL: database.url,
-      SERVICE_NEXT_DIST_DIR: E2E_DIST_DIR,
+      AML_NEXT_DIST_DIR: E2E_DIST_DIR,
       PORT: String(port),
       SERVICE_LOG_LEVEL: 'warn',
       SERVICE_AUTH_SECRET: undefined,

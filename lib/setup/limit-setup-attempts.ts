@@ -1,3 +1,4 @@
+import { CLIENT_ADDRESS_HEADER } from '@/lib/http/client-address';
 import { TooManyRequestsError } from '@/lib/http/errors';
 
 /** POST /v1/setup and POST /v1/setup/licence (and the wizard's steps): attempts per client address per minute. */
@@ -12,15 +13,13 @@ export class TooManySetupAttemptsError extends TooManyRequestsError {
 }
 
 /**
- * The client address: the first hop of `X-Forwarded-For` (what the caller or the first proxy says), else
- * `X-Real-IP`. Next.js fills `X-Forwarded-For` from the socket when a request arrives without one, so a
- * direct caller is counted by its socket address. Behind a proxy that appends to the header, the first hop
- * is the original client.
+ * The client address the service's HTTP server stamped on the request (scripts/start.ts, from the socket
+ * and SERVICE_TRUSTED_PROXIES). `X-Forwarded-For` is never read here: a client can set it to anything.
+ * Without the stamp (the application served by something other than the start script) every caller
+ * shares one count, which errs on the side of limiting.
  */
 export function clientAddress(headers: Headers): string {
-  const first = headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-  if (first) return first;
-  return headers.get('x-real-ip')?.trim() || 'unknown';
+  return headers.get(CLIENT_ADDRESS_HEADER)?.trim() || 'unknown';
 }
 
 // On globalThis: Next.js bundles route handlers and server actions separately, each with its own copy of

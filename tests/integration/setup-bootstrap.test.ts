@@ -7,6 +7,7 @@ import { createOrganisation } from '@/lib/orgs/create-organisation';
 import { createPerson } from '@/lib/people/create-person';
 import { deactivatePerson } from '@/lib/people/deactivate-person';
 import { bootstrapAdmin } from '@/lib/setup/bootstrap-admin';
+import { CLIENT_ADDRESS_HEADER } from '@/lib/http/client-address';
 import { call } from '../support/api';
 import { freshInstall } from '../support/fresh-install';
 import { signInOverHttp } from '../support/people';
@@ -28,7 +29,7 @@ describe('bootstrap admin (SERVICE_BOOTSTRAP_ADMIN_EMAIL and _PASSWORD)', () => 
     expect(admin).toMatchObject({ email: 'root@bank.example', role: 'admin', mustChangePassword: true, active: true });
 
     expect((await call(setup.GET, {})).json).toMatchObject({ complete: true });
-    const closed = await call(setup.POST, { method: 'POST', body: {}, headers: { 'x-forwarded-for': '198.19.0.1' } });
+    const closed = await call(setup.POST, { method: 'POST', body: {}, headers: { [CLIENT_ADDRESS_HEADER]: '198.19.0.1' } });
     // The body is checked first (400); a valid body meets the closed setup.
     expect(closed.status).toBe(400);
     const valid = {
@@ -39,7 +40,7 @@ describe('bootstrap admin (SERVICE_BOOTSTRAP_ADMIN_EMAIL and _PASSWORD)', () => 
       admin_email: 'x@bank.example',
       admin_password: 'a long enough password',
     };
-    const closedValid = await call(setup.POST, { method: 'POST', body: valid, headers: { 'x-forwarded-for': '198.19.0.1' } });
+    const closedValid = await call(setup.POST, { method: 'POST', body: valid, headers: { [CLIENT_ADDRESS_HEADER]: '198.19.0.1' } });
     expect(closedValid.status).toBe(409);
 
     // A restart with the settings still present, even with another password, changes nothing.

@@ -6,6 +6,7 @@ import { getDb } from '@/db/client';
 import { auditLog, installation } from '@/db/schema';
 import { generateLicenceKeyPair, signLicence } from '@/lib/setup/licence-tools';
 import type { Licence } from '@/lib/setup/licence';
+import { CLIENT_ADDRESS_HEADER } from '@/lib/http/client-address';
 import { call } from '../support/api';
 import { freshInstall } from '../support/fresh-install';
 
@@ -30,8 +31,8 @@ afterEach(async () => {
 
 let seq = 0;
 const postLicence = (body: unknown) =>
-  call(setupLicence.POST, { method: 'POST', path: '/v1/setup/licence', body, headers: { 'x-forwarded-for': `198.18.0.${++seq}` } });
-const postSetup = (body: unknown) => call(setup.POST, { method: 'POST', path: '/v1/setup', body, headers: { 'x-forwarded-for': `198.18.1.${++seq}` } });
+  call(setupLicence.POST, { method: 'POST', path: '/v1/setup/licence', body, headers: { [CLIENT_ADDRESS_HEADER]: `198.18.0.${++seq}` } });
+const postSetup = (body: unknown) => call(setup.POST, { method: 'POST', path: '/v1/setup', body, headers: { [CLIENT_ADDRESS_HEADER]: `198.18.1.${++seq}` } });
 const setupBody = {
   institution: 'Northwind Savings Bank',
   licence: 'FCA-123456',

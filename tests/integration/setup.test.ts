@@ -10,6 +10,7 @@ import { verifyPassword } from '@/lib/auth/passwords';
 import { createPerson } from '@/lib/people/create-person';
 import { deactivatePerson } from '@/lib/people/deactivate-person';
 import { createOrganisation } from '@/lib/orgs/create-organisation';
+import { CLIENT_ADDRESS_HEADER } from '@/lib/http/client-address';
 import { call } from '../support/api';
 import { freshInstall } from '../support/fresh-install';
 import { signInOverHttp } from '../support/people';
@@ -36,7 +37,7 @@ const validBody = (over: Record<string, unknown> = {}) => ({
 
 const getState = () => call(setup.GET, { path: '/v1/setup' });
 const postSetup = (body: unknown, address = newAddress()) =>
-  call(setup.POST, { method: 'POST', path: '/v1/setup', body, headers: { 'x-forwarded-for': address } });
+  call(setup.POST, { method: 'POST', path: '/v1/setup', body, headers: { [CLIENT_ADDRESS_HEADER]: address } });
 
 describe('setup without a licence key', () => {
   it('starts open, with no licence required', async () => {
@@ -106,7 +107,7 @@ describe('setup without a licence key', () => {
     const again = await postSetup(validBody());
     expect(again.status).toBe(409);
     expect(again.json).toEqual({ error: 'setup is complete: someone can already sign in' });
-    const licence = await call(setupLicence.POST, { method: 'POST', path: '/v1/setup/licence', body: { payload: 'x', signature: 'y' }, headers: { 'x-forwarded-for': newAddress() } });
+    const licence = await call(setupLicence.POST, { method: 'POST', path: '/v1/setup/licence', body: { payload: 'x', signature: 'y' }, headers: { [CLIENT_ADDRESS_HEADER]: newAddress() } });
     expect(licence.status).toBe(409);
     expect(licence.json).toEqual({ error: 'setup is complete: someone can already sign in' });
     expect(await getDb().select().from(people)).toHaveLength(1);
@@ -163,7 +164,7 @@ describe('setup without a licence key', () => {
 
   it('answers POST /v1/setup/licence with 409 when the install needs no licence', async () => {
     drop = await freshInstall({ SERVICE_LICENCE_PUBLIC_KEY: undefined });
-    const r = await call(setupLicence.POST, { method: 'POST', path: '/v1/setup/licence', body: {}, headers: { 'x-forwarded-for': newAddress() } });
+    const r = await call(setupLicence.POST, { method: 'POST', path: '/v1/setup/licence', body: {}, headers: { [CLIENT_ADDRESS_HEADER]: newAddress() } });
     expect(r.status).toBe(409);
     expect(r.json).toEqual({ error: 'this install needs no licence (SERVICE_LICENCE_PUBLIC_KEY is not set)' });
   });
@@ -175,7 +176,7 @@ describe('setup without a licence key', () => {
       const r =
         i % 2 === 0
           ? await postSetup({ institution: '' }, address)
-          : await call(setupLicence.POST, { method: 'POST', path: '/v1/setup/licence', body: {}, headers: { 'x-forwarded-for': address } });
+          : await call(setupLicence.POST, { method: 'POST', path: '/v1/setup/licence', body: {}, headers: { [CLIENT_ADDRESS_HEADER]: address } });
       expect(r.status, `attempt ${i + 1}`).not.toBe(429);
     }
     const limited = await postSetup(validBody(), address);
@@ -184,7 +185,8 @@ describe('setup without a licence key', () => {
     const retryAfter = Number(limited.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);
-    const licence = await call(setupLicence.POST, { method: 'POST', path: '/v1/setup/licence', body: {}, headers: { 'x-forwarded-for': `${address}, 10.0.0.1` } });
+    // X-Forwarded-For is the client's say and changes nothing; only the address the server stamped counts.
+    const licence = await call(setupLicence.POST, { method: 'POST', path: '/v1/setup/licence', body: {}, headers: { [CLIENT_ADDRESS_HEADER]: address, 'x-forwarded-for': '198.51.100.250' } });
     expect(licence.status).toBe(429);
     // Nothing was created by the refused attempt; another address is not affected.
     expect((await getState()).json.complete).toBe(false);
