@@ -1,15 +1,18 @@
 import { getDb } from '@/db/client';
+import { requirePerson } from '@/lib/auth/current-person';
 import { getServiceStatus } from '@/lib/health/service-status';
 
 export const dynamic = 'force-dynamic';
 
 export default async function OverviewPage() {
-  const status = await getServiceStatus(getDb());
+  // The page checks too, not only the layout: client-side navigation re-renders the page alone.
+  const person = await requirePerson();
+  const status = await getServiceStatus(getDb(), person.orgId);
   const rows: [string, string][] = [
     ['Database', status.database === 'ok' ? 'reachable' : 'unreachable'],
     ['Migrations', `${status.migrations.applied} of ${status.migrations.expected} applied`],
-    ['Organisations', String(status.organisations)],
     ['Active API keys', String(status.activeKeys)],
+    ['People', String(status.activePeople)],
   ];
   return (
     <section>
