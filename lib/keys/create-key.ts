@@ -3,15 +3,17 @@ import { apiKeys } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { recordAudit } from '@/lib/audit/record';
 import { BadRequestError } from '@/lib/http/errors';
+import { characters } from '@/lib/people/input';
 import { generateKeySecret, hashKeySecret, keyPrefix } from './secret';
 import type { ApiKeyRow } from './serialize';
 
-export const KEY_NAME_MESSAGE = 'name must be 1 to 64 characters';
+export const KEY_NAME_MAX = 64;
+export const KEY_NAME_MESSAGE = `name must be 1 to ${KEY_NAME_MAX} characters`;
 
 /** Creates an API key for the actor's organisation. The secret is returned once and only its hash is kept. */
 export async function createKey(db: Database, actor: Actor, input: { name: string }): Promise<{ key: ApiKeyRow; secret: string }> {
   const name = input.name;
-  if (typeof name !== 'string' || name.length < 1 || name.length > 64) throw new BadRequestError(KEY_NAME_MESSAGE);
+  if (typeof name !== 'string' || name.length < 1 || characters(name) > KEY_NAME_MAX) throw new BadRequestError(KEY_NAME_MESSAGE);
   const secret = generateKeySecret();
   return db.transaction(async (tx) => {
     const [key] = await tx

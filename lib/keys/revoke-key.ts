@@ -7,11 +7,15 @@ import { ConflictError, NotFoundError } from '@/lib/http/errors';
 import { forgetKey } from './authenticate-key';
 import type { ApiKeyRow } from './serialize';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
  * Revokes a key of the actor's organisation. The organisation's active keys are locked first, so two
  * concurrent revocations cannot together leave the organisation without an active key.
  */
 export async function revokeKey(db: Database, actor: Actor, keyId: string): Promise<ApiKeyRow> {
+  // The console's form posts the id as typed; a malformed one names no key (PostgreSQL would refuse it as a uuid).
+  if (!UUID.test(keyId)) throw new NotFoundError('key not found');
   const revoked = await db.transaction(async (tx) => {
     const active = await tx
       .select({ id: apiKeys.id })

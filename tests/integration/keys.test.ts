@@ -34,6 +34,23 @@ describe('API keys', () => {
     expect((await create(org.key, { name: 'x'.repeat(64) })).status).toBe(201);
   });
 
+  it('counts a name in characters, not UTF-16 units: 64 emoji pass, 65 do not', async () => {
+    const org = await newOrg();
+    // Each emoji is one character but two UTF-16 units.
+    const ok = await create(org.key, { name: '🔑'.repeat(64) });
+    expect(ok.status).toBe(201);
+    expect(ok.json.name).toBe('🔑'.repeat(64));
+    const long = await create(org.key, { name: '🔑'.repeat(65) });
+    expect(long.status).toBe(400);
+    expect(long.json).toEqual({ error: 'name must be 1 to 64 characters' });
+    // The console reaches createKey without the route's schema; it counts the same way.
+    const { createKey } = await import('@/lib/keys/create-key');
+    const { getDb } = await import('@/db/client');
+    const person = { orgId: org.orgId, actorId: 'person-1', actorKind: 'person' as const };
+    expect((await createKey(getDb(), person, { name: '🔑'.repeat(64) })).key.name).toBe('🔑'.repeat(64));
+    await expect(createKey(getDb(), person, { name: '🔑'.repeat(65) })).rejects.toThrow('name must be 1 to 64 characters');
+  });
+
   it('revokes a key, after which it answers 401', async () => {
     const org = await newOrg();
     const second = await create(org.key, { name: 'second' });
@@ -95,6 +112,24 @@ describe('API keys', () => {
     expect(r.status).toBe(400);
     expect(r.headers.get('content-type')).toMatch(/^text\/plain/);
     expect(r.text).toContain('not a UUID');
+  });
+
+  it('answers a malformed key id from the console like an unknown one: the inline "key not found"', async () => {
+    const org = await newOrg();
+    const { revokeKey } = await import('@/lib/keys/revoke-key');
+    const { getDb } = await import('@/db/client');
+    const { formStateOf } = await import('@/lib/http/form-state');
+    const admin = { orgId: org.orgId, actorId: 'person-1', actorKind: 'person' as const };
+    const stateOf = (keyId: string) =>
+      revokeKey(getDb(), admin, keyId).then(
+        () => ({ ok: true }),
+        (err: unknown) => formStateOf(err),
+      );
+    const unknown = await stateOf('00000000-0000-4000-8000-000000000000');
+    expect(unknown).toEqual({ message: 'key not found' });
+    for (const malformed of ['', 'not-a-uuid', `${org.keyId}x`, "' OR 1=1 --", '[object File]']) {
+      expect(await stateOf(malformed), malformed).toEqual(unknown);
+    }
   });
 
   it('writes audit entries for creation and revocation, with the key as actor', async () => {

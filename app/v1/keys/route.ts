@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { createKey, KEY_NAME_MESSAGE } from '@/lib/keys/create-key';
+import { createKey, KEY_NAME_MAX, KEY_NAME_MESSAGE } from '@/lib/keys/create-key';
+import { characters } from '@/lib/people/input';
 import { listKeys } from '@/lib/keys/list-keys';
 import { serializeKey } from '@/lib/keys/serialize';
 import { pageParams } from '@/lib/http/paging';
@@ -26,7 +27,15 @@ export const POST = route({
   responses: { 201: schemas.CreatedApiKey },
   errors: { 400: [KEY_NAME_MESSAGE] },
   requestExample: { name: 'payments-gateway' },
-  body: z.object({ name: z.string({ error: KEY_NAME_MESSAGE }).min(1, KEY_NAME_MESSAGE).max(64, KEY_NAME_MESSAGE) }),
+  body: z.object({
+    // Characters as a person counts them (code points), like people's and setup's fields; JSON Schema's
+    // maxLength counts the same way, so the document still states the limit.
+    name: z
+      .string({ error: KEY_NAME_MESSAGE })
+      .min(1, KEY_NAME_MESSAGE)
+      .refine((name) => characters(name) <= KEY_NAME_MAX, KEY_NAME_MESSAGE)
+      .meta({ maxLength: KEY_NAME_MAX }),
+  }),
   handler: async ({ db, actor, body }) => {
     const { key, secret } = await createKey(db, actor, body);
     return json(201, { id: key.id, name: key.name, key: secret, created_at: key.createdAt.toISOString() });
