@@ -8,6 +8,7 @@ import { recordAudit } from '@/lib/audit/record';
 import { settings } from '@/lib/config';
 import { storableId } from '@/lib/entities/storable';
 import { ServiceUnavailableError } from '@/lib/http/errors';
+import { recordScreening } from '@/lib/metrics';
 import { screeningIndex } from './list-index';
 import { DEFAULT_FLOOR, DEFAULT_MAX_CANDIDATES } from './matcher';
 import type { ScreeningRow, ScreeningSubject } from './serialize';
@@ -66,6 +67,7 @@ export type CreateScreeningInput = z.output<typeof createScreeningBody>;
  * screening, even when the reference already has an open one). With no list loaded: 503.
  */
 export async function createScreening(db: Database, actor: Actor, input: CreateScreeningInput): Promise<ScreeningRow> {
+  const started = performance.now();
   const index = await screeningIndex(db);
   if (index.lists.length === 0) throw new ServiceUnavailableError(NO_LIST_MESSAGE);
   const threshold = input.threshold ?? settings().screeningThreshold;
@@ -81,7 +83,7 @@ export async function createScreening(db: Database, actor: Actor, input: CreateS
   const screenedAt = new Date();
   const reference = input.reference ?? null;
 
-  return db.transaction(async (tx) => {
+  const stored = await db.transaction(async (tx) => {
     const alertId =
       status === 'potential_match'
         ? await raiseAlertForScreening(tx, actor, {
@@ -127,4 +129,7 @@ export async function createScreening(db: Database, actor: Actor, input: CreateS
     });
     return row;
   });
+  // Counted only once committed, so a rolled-back screening never shows in the metrics.
+  recordScreening(status, performance.now() - started);
+  return stored;
 }

@@ -6,10 +6,12 @@ import * as alertById from '@/app/v1/alerts/[id]/route';
 import * as entityPaths from '@/app/v1/entities/[...id]/route';
 import * as events from '@/app/v1/events/route';
 import * as keys from '@/app/v1/keys/route';
+import * as screenings from '@/app/v1/screenings/route';
 import { getDb } from '@/db/client';
 import { reloadSettings } from '@/lib/config';
-import { recordScreening } from '@/lib/metrics';
 import { resetDatabaseSnapshot } from '@/lib/metrics/database-gauges';
+import { loadScreeningList } from '@/lib/screening/load-list';
+import { SAMPLE_LIST } from '@/lib/screening/sample-list';
 import { call, newOrg, type TestOrg } from '../support/api';
 import { freshInstall } from '../support/fresh-install';
 import { activateTestRules } from '../support/rules';
@@ -151,19 +153,32 @@ describe('GET /metrics', () => {
   });
 
   it('gauges the loaded screening lists and counts screenings by status with their latency', async () => {
+    const screen = (name: string) => call(screenings.POST, { method: 'POST', path: '/v1/screenings', key: org.key, body: { name, kind: 'person' } });
+    const before = await scrape();
+    // Refused screenings store nothing, so they are not counted: no list loaded yet, then a bad name.
+    expect((await screen('Viktor Fictionov')).status).toBe(503);
     await getDb().execute(sql`INSERT INTO screening_lists (code, name, version, entries) VALUES ('UN-SC', 'UN Security Council', '2026-03-01', 812)`);
+    await loadScreeningList(getDb(), SAMPLE_LIST);
+    expect((await screen('')).status).toBe(400);
+    const screened = [await screen('Viktor Fictionov'), await screen('Emily Thornbury'), await screen('Rosalind Pettigrew-Okafor')];
+    expect(screened.map((r) => [r.status, r.json.status])).toEqual([
+      [200, 'potential_match'],
+      [200, 'clear'],
+      [200, 'clear'],
+    ]);
     resetDatabaseSnapshot();
-    recordScreening('clear', 12);
-    recordScreening('potential_match', 40);
-    recordScreening('clear', 7);
-    const text = await scrape();
-    expect(value(text, 'aml_screening_list_entries', 'list="UN-SC",version="2026-03-01"')).toBe(812);
-    expect(value(text, 'aml_screening_lists_loaded')).toBe(1);
-    expect(value(text, 'aml_screenings_total', 'status="clear"')).toBe(2);
-    expect(value(text, 'aml_screenings_total', 'status="potential_match"')).toBe(1);
-    expect(value(text, 'aml_screening_duration_seconds_sum', 'status="clear"')).toBeCloseTo(0.019, 6);
-    expect(value(text, 'aml_screening_duration_seconds_bucket', 'status="clear",le="0.01"')).toBe(1);
-    expect(value(text, 'aml_metrics_database_scrape_errors')).toBe(0);
+    const after = await scrape();
+    const delta = (name: string, labels = '') => value(after, name, labels) - value(before, name, labels);
+    expect(delta('aml_screenings_total', 'status="clear"')).toBe(2);
+    expect(delta('aml_screenings_total', 'status="potential_match"')).toBe(1);
+    expect(delta('aml_screening_duration_seconds_count', 'status="clear"')).toBe(2);
+    expect(delta('aml_screening_duration_seconds_count', 'status="potential_match"')).toBe(1);
+    expect(delta('aml_screening_duration_seconds_sum', 'status="clear"')).toBeGreaterThan(0);
+    expect(value(after, 'aml_screening_duration_seconds_bucket', 'status="clear",le="+Inf"')).toBe(value(after, 'aml_screening_duration_seconds_count', 'status="clear"'));
+    expect(value(after, 'aml_screening_list_entries', 'list="UN-SC",version="2026-03-01"')).toBe(812);
+    expect(value(after, 'aml_screening_list_entries', `list="sample",version="${SAMPLE_LIST.version}"`)).toBe(SAMPLE_LIST.entries.length);
+    expect(value(after, 'aml_screening_lists_loaded')).toBe(2);
+    expect(value(after, 'aml_metrics_database_scrape_errors')).toBe(0);
   });
 
   it('reports the database pool of this instance', async () => {
