@@ -78,9 +78,11 @@ export async function loadScreeningList(db: Database, file: ListFile, options: L
       await insertBatch(tx, file.code, batch);
       progress(`inserted ${i + batch.length} of ${file.entries.length} entries`);
     }
+    // The time of this statement, not of the transaction's start: instances measure how long their index
+    // has been out of date from it, and a long load must not look old the moment it commits.
     const state = await tx.execute<{ version: number | string }>(sql`
-      INSERT INTO screening_list_state (id, version, changed_at) VALUES (1, 1, now())
-      ON CONFLICT (id) DO UPDATE SET version = screening_list_state.version + 1, changed_at = now()
+      INSERT INTO screening_list_state (id, version, changed_at) VALUES (1, 1, clock_timestamp())
+      ON CONFLICT (id) DO UPDATE SET version = screening_list_state.version + 1, changed_at = clock_timestamp()
       RETURNING version`);
     return {
       descriptor: toListDescriptor({

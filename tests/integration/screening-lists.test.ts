@@ -10,7 +10,15 @@ import * as screeningsRoute from '@/app/v1/screenings/route';
 import { getDb } from '@/db/client';
 import { screeningListEntries, screeningLists, screeningListState } from '@/db/schema';
 import { checkListFile, ListFileError } from '@/lib/screening/list-file';
-import { refreshScreeningIndex, screeningIndex, screeningIndexSettled, SCREENING_INDEX_CHECK_MS } from '@/lib/screening/list-index';
+import {
+  heldScreeningIndex,
+  pauseScreeningIndexPolling,
+  refreshScreeningIndex,
+  screeningIndex,
+  screeningIndexSettled,
+  SCREENING_INDEX_CHECK_MS,
+  SCREENING_PROPAGATION_MS,
+} from '@/lib/screening/list-index';
 import { loadScreeningList } from '@/lib/screening/load-list';
 import { call, newOrg, type TestOrg } from '../support/api';
 import { runCli } from '../support/processes';
@@ -250,6 +258,16 @@ describe('the screening index of an instance', () => {
   });
 
   it('keeps screening with the old index while a new one is built, and the lists endpoint switches with it', async () => {
+    // This test drives the checks through the clock it passes; the background timer would race it.
+    const resume = pauseScreeningIndexPolling();
+    try {
+      await oldIndexWhileBuilding();
+    } finally {
+      resume();
+    }
+  });
+
+  async function oldIndexWhileBuilding(): Promise<void> {
     const before = await refreshScreeningIndex(getDb());
     const t0 = Date.now();
     const code = `switch-${unique()}`;
@@ -287,6 +305,47 @@ describe('the screening index of an instance', () => {
     expect(lists.json.lists).toContainEqual(descriptor);
     const codes = lists.json.lists.map((l: { code: string }) => l.code);
     expect(codes).toEqual([...codes].sort());
+  }
+
+  it('an idle instance switches its index to a list loaded by another process within 30 seconds, with no request', async () => {
+    const before = await refreshScreeningIndex(getDb());
+    const code = `idle-${unique()}`;
+    const r = await runCli(['screening', 'load', '-file', writeList(listOf(code, [person('I-1', 'Cordelia Wexenthorpe')]))], env());
+    expect(r.code, r.stderr).toBe(0);
+    const loadedAt = Date.now();
+    // No screening and no GET /v1/screening/lists from here on: only the held index is looked at.
+    let held = heldScreeningIndex();
+    while (Date.now() - loadedAt < 30_000 && !held?.lists.some((l) => l.code === code)) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      held = heldScreeningIndex();
+    }
+    expect(Date.now() - loadedAt).toBeLessThan(30_000);
+    expect(held).not.toBe(before);
+    expect(held?.version).toBeGreaterThan(before.version);
+    expect(held?.lists.map((l) => l.code)).toContain(code);
+    // The matcher of the same index holds the new entries: lists and matcher switched together.
+    expect(held?.screen({ name: 'Cordelia Wexenthorpe' }, { threshold: 80 }).matches.map((m) => `${m.list}/${m.entry_ref}`)).toEqual([`${code}/I-1`]);
+  }, 60_000);
+
+  it('waits for the rebuild rather than answer with an index out of date for longer than the bound', async () => {
+    const resume = pauseScreeningIndexPolling();
+    try {
+      const before = await refreshScreeningIndex(getDb());
+      const code = `late-${unique()}`;
+      const r = await runCli(['screening', 'load', '-file', writeList(listOf(code, [person('L-1', 'Ottoline Braskewitz')]))], env());
+      expect(r.code, r.stderr).toBe(0);
+      expect(heldScreeningIndex()).toBe(before);
+      // As if the timer had not run for longer than the bound (a suspended or blocked process): the
+      // request must not be answered with the old lists.
+      const late = await screeningIndex(getDb(), Date.now() + SCREENING_INDEX_CHECK_MS + SCREENING_PROPAGATION_MS);
+      expect(late.version).toBeGreaterThan(before.version);
+      expect(late.lists.map((l) => l.code)).toContain(code);
+      expect(late.screen({ name: 'Ottoline Braskewitz' }, { threshold: 80 }).matches.map((m) => m.entry_ref)).toEqual(['L-1']);
+      expect(heldScreeningIndex()).toBe(late);
+    } finally {
+      resume();
+      await refreshScreeningIndex(getDb());
+    }
   });
 
   it('screens with a list loaded on this instance at once', async () => {
