@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '@/db/client';
 import { ruleSetVersions, ruleVersions } from '@/db/schema';
+import { log } from '@/lib/http/log';
 import { processState } from '@/lib/process-state';
 import { compiledBuiltinPack } from '@/lib/scoring/builtin-pack';
 import { compileRuleVersion, type CompiledRuleVersion } from '@/lib/scoring/engine';
@@ -45,7 +46,7 @@ async function load(db: Queryable, orgId: string, version: number): Promise<Acti
         compileRuleVersion({ id: r.id, key: r.key, version: r.version, expr: r.expr, weight: r.weight, detail: r.detail, subject: r.subject }),
       );
     } catch (err) {
-      console.error(JSON.stringify({ level: 'error', msg: 'active rule no longer compiles', rule: r.key, version: r.version, error: String(err) }));
+      log('error', 'active rule no longer compiles', { org_id: orgId, rule: r.key, version: r.version, error: String(err) });
     }
   }
   return { rules, source: 'own', version };

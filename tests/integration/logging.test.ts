@@ -3,11 +3,14 @@ import * as keyById from '@/app/v1/keys/[id]/route';
 import * as keys from '@/app/v1/keys/route';
 import * as events from '@/app/v1/events/route';
 import * as setup from '@/app/v1/setup/route';
+import { getDb } from '@/db/client';
 import { reloadSettings } from '@/lib/config';
 import { log } from '@/lib/http/log';
 import { route } from '@/lib/http/route';
+import { activeRuleSet } from '@/lib/rules/active-rule-set';
 import { call, newOrg, type TestOrg } from '../support/api';
 import { freshInstall } from '../support/fresh-install';
+import { activateTestRules } from '../support/rules';
 
 // Logs are JSON lines on stdout (pino). This file captures them while it runs flows that handle secrets
 // (an API key created and used, an admin password, a body that is not JSON) and greps the capture.
@@ -143,6 +146,33 @@ describe('logs', () => {
     expect(String(failure?.error)).toBe('Error: upstream refused sk_[redacted] with Bearer [redacted]');
     expect(all.find((l) => l.msg === 'request')).toMatchObject({ level: 'error', status: 500, route: '/v1/fails' });
     expect(captured.join('')).not.toContain('AbCdEfGh');
+  });
+
+  it('go to the same logger from the rule cache: a stored rule that no longer compiles is an error line on stdout', async () => {
+    const stderr = vi.spyOn(process.stderr, 'write');
+    try {
+      const owner = await newOrg('logging-rules');
+      await activateTestRules(owner.orgId, [
+        { key: 'fine', expr: 'amount >= 1.0' },
+        { key: 'broken', expr: 'amount >= (' },
+      ]);
+      const set = await activeRuleSet(getDb(), owner.orgId);
+      expect(set.rules.map((r) => r.key)).toEqual(['fine']);
+      expect(lines().filter((l) => l.msg === 'active rule no longer compiles')).toEqual([
+        {
+          level: 'error',
+          time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+          msg: 'active rule no longer compiles',
+          org_id: owner.orgId,
+          rule: 'broken',
+          version: 1,
+          error: expect.any(String),
+        },
+      ]);
+      expect(stderr.mock.calls.map((c) => String(c[0])).join('')).not.toContain('active rule no longer compiles');
+    } finally {
+      stderr.mockRestore();
+    }
   });
 
   it('redact secret-named fields wherever a caller puts them', () => {
