@@ -19,6 +19,7 @@ export const routeDocs: Record<string, RouteDocs> = {
         'kind must be person or business',
         'birth_year looks wrong',
         'country must be a two-letter code',
+        'reference must be 1 to 200 characters',
         'threshold must be between 50 and 100',
       ],
       503: ['no screening list is loaded, so nothing can be checked'],
@@ -47,23 +48,24 @@ export const routeDocs: Record<string, RouteDocs> = {
       404: ['screening not found'],
       409: ['a decision on this match is waiting for a second person'],
     },
-    requestExample: { list: 'SAMPLE-SANCTIONS', entry_ref: 'SS-0001', outcome: 'false_positive', note: 'Different person: born 1988, Spanish national.' },
+    requestExample: { list: 'sample', entry_ref: 'SAMPLE-001', outcome: 'false_positive', note: 'Different person: born 1988, Spanish national.' },
   },
   'POST /v1/screenings/{id}/resolutions/{resolution_id}/approve': {
     summary: 'Approve a cleared match (second key)',
-    description: 'No body. When it was the last match to clear, the review becomes `cleared` and the alert closes.',
+    description:
+      'No body. When it was the last match to clear, the review becomes `cleared` and the alert closes. An unknown screening or decision is `resolution not found`.',
     responses: { 200: schemas.Resolution },
     errors: {
       403: ["the person who cleared a match can't approve it"],
-      404: ['screening not found', 'resolution not found'],
+      404: ['resolution not found'],
       409: ['only a cleared match waiting for approval can be approved'],
     },
   },
   'POST /v1/screenings/{id}/resolutions/{resolution_id}/reject': {
     summary: 'Send a cleared match back',
-    description: 'No body. Any key may reject; the match has no standing decision again.',
+    description: 'No body. Any key may reject; the match has no standing decision again. An unknown screening or decision is `resolution not found`.',
     responses: { 200: schemas.Resolution },
-    errors: { 404: ['screening not found', 'resolution not found'], 409: ['only a cleared match waiting for approval can be sent back'] },
+    errors: { 404: ['resolution not found'], 409: ['only a cleared match waiting for approval can be sent back'] },
   },
   'GET /v1/screening/lists': {
     summary: 'The screening lists this instance screens with',

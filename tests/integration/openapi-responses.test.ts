@@ -57,6 +57,12 @@ async function documented(handler: Handler, method: string, template: string, op
   return r;
 }
 
+/** The `{"error": ...}` messages the document gives as examples for one operation and status. */
+function documentedMessages(method: string, template: string, status: number): string[] {
+  const examples = document.paths[template][method.toLowerCase()].responses[String(status)].content['application/json'].examples;
+  return Object.values(examples as Record<string, { value: { error: string } }>).map((e) => e.value.error);
+}
+
 beforeAll(async () => {
   org = await newOrg('openapi-responses');
   await activateTestRules(org.orgId, [{ key: 'big', expr: 'amount >= 1000.0', weight: 50 }]);
@@ -215,7 +221,29 @@ describe('real responses match the document', () => {
     const approvePath = '/v1/screenings/{id}/resolutions/{resolution_id}/approve';
     expect((await documented(approveResolution.POST, 'POST', approvePath, { params: both })).status).toBe(403);
     expect((await documented(approveResolution.POST, 'POST', approvePath, { params: both, key: second.key })).json.status).toBe('final');
-    expect((await documented(rejectResolution.POST, 'POST', '/v1/screenings/{id}/resolutions/{resolution_id}/reject', { params: both })).status).toBe(409);
+    const rejectPath = '/v1/screenings/{id}/resolutions/{resolution_id}/reject';
+    expect((await documented(rejectResolution.POST, 'POST', rejectPath, { params: both })).status).toBe(409);
+
+    // Each refusal's message is one the document lists for its status, and the document lists no
+    // message the code cannot answer: an unknown screening is `resolution not found` here too.
+    const badReference = await documented(screenings.POST, 'POST', '/v1/screenings', { body: { name: 'Zebediah Quarterfield', reference: '' } });
+    expect([badReference.status, badReference.json]).toEqual([400, { error: 'reference must be 1 to 200 characters' }]);
+    expect(documentedMessages('POST', '/v1/screenings', 400)).toContain(badReference.json.error);
+    for (const [handler, template] of [
+      [approveResolution.POST, approvePath],
+      [rejectResolution.POST, rejectPath],
+    ] as const) {
+      const answered = new Set<string>();
+      for (const params of [
+        { id: randomUUID(), resolution_id: resolution.json.id as string },
+        { id, resolution_id: randomUUID() },
+      ]) {
+        const r = await documented(handler, 'POST', template, { params, key: second.key });
+        expect(r.status).toBe(404);
+        answered.add(r.json.error);
+      }
+      expect(documentedMessages('POST', template, 404), template).toEqual([...answered]);
+    }
     expect((await documented(lists.GET, 'GET', '/v1/screening/lists')).json.lists.some((l: { code: string }) => l.code === code)).toBe(true);
   });
 

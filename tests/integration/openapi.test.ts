@@ -4,6 +4,7 @@ import * as openapiRoute from '@/app/v1/openapi.json/route';
 import { operationsOf, routeTemplate } from '@/lib/http/route';
 import { buildOpenApiDocument, HTTP_METHODS, pathOfRouteFile, serialiseDocument, type RouteModule } from '@/lib/openapi/generate';
 import { loadRouteModules, routeFiles } from '@/lib/openapi/routes';
+import { SAMPLE_LIST } from '@/lib/screening/sample-list';
 import { call } from '../support/api';
 import { committedDocument, schemaChecker, type OpenApiDocument } from '../support/openapi';
 import { PROJECT_ROOT } from '../support/processes';
@@ -151,6 +152,12 @@ describe('the OpenAPI document', () => {
       }
     }
     expect(checked).toBeGreaterThan(10);
+  });
+
+  it('gives a resolution example that names an entry of the sample list', () => {
+    const example = committed.paths['/v1/screenings/{id}/resolutions'].post.requestBody.content['application/json'].example;
+    expect(example.list).toBe(SAMPLE_LIST.code);
+    expect(SAMPLE_LIST.entries.map((e) => e.ref)).toContain(example.entry_ref);
   });
 
   it('uses the same path templates as the request metrics and logs', () => {
