@@ -188,6 +188,33 @@ function eventRequest(mode: 'sync' | 'async', source: () => string): () => Reque
 
 const regularSource = () => `ent-${Math.floor(Math.random() ** 2 * ENTITIES)}`;
 
+/** Series of GET /metrics that the run should move, by their exposition line's name and labels. */
+const WATCHED_SERIES = /^(aml_decisions_total|aml_http_requests_total\{method="POST",route="\/v1\/events"|aml_decision_engine_duration_seconds_count|aml_rule_evaluation_errors_total|aml_alerts_open|aml_alerts_overdue|aml_db_pool_)/;
+
+/** The watched series of the service's /metrics as `{"name{labels}": value}`. */
+async function scrapeMetrics(client: Client): Promise<Record<string, number>> {
+  const res = await client.send({ method: 'GET', path: '/metrics' });
+  if (res.status !== 200) throw new Error(`GET /metrics answered ${res.status}`);
+  const series: Record<string, number> = {};
+  for (const line of res.body.split('\n')) {
+    if (line.startsWith('#') || !WATCHED_SERIES.test(line)) continue;
+    const at = line.lastIndexOf(' ');
+    series[line.slice(0, at)] = Number(line.slice(at + 1));
+  }
+  return series;
+}
+
+/** What moved between two scrapes: counters as differences, gauges (alerts, pool) as read at the end. */
+function metricsMoved(before: Record<string, number>, after: Record<string, number>): Record<string, number> {
+  const moved: Record<string, number> = {};
+  for (const [name, value] of Object.entries(after)) {
+    const gauge = name.startsWith('aml_alerts_') || name.startsWith('aml_db_pool_');
+    const v = gauge ? value : value - (before[name] ?? 0);
+    if (gauge || v !== 0) moved[name] = v;
+  }
+  return moved;
+}
+
 async function main(): Promise<void> {
   const target = await prepareDatabase();
   let service: ReturnType<typeof startService> | undefined;
@@ -222,6 +249,7 @@ async function main(): Promise<void> {
     progress('warming up');
     await saturate(client, eventRequest('sync', regularSource), { concurrency: 4, seconds: 3, ok: [200] });
 
+    const metricsBefore = await scrapeMetrics(client);
     const benchStarted = new Date();
     progress(`(a) sync at a fixed ${RATE} events/s for ${SECONDS} s`);
     const syncFixed = await fixedRate(client, eventRequest('sync', regularSource), { rate: RATE, seconds: SECONDS, ok: [200] });
@@ -235,6 +263,7 @@ async function main(): Promise<void> {
     progress(`(d) sync events of one hot entity at ${RATE} events/s for ${SECONDS} s`);
     const hot = await fixedRate(client, eventRequest('sync', () => 'hot-0'), { rate: RATE, seconds: SECONDS, ok: [200] });
     progress(`    ${JSON.stringify(hot)}`);
+    const metricsAfter = await scrapeMetrics(client);
     progress(`floor: GET /healthz at saturation, ${CONCURRENCY} clients, ${SECONDS} s`);
     const healthz = await saturate(client, () => ({ method: 'GET', path: '/healthz' }), { concurrency: CONCURRENCY, seconds: SECONDS, ok: [200] });
     progress(`    ${JSON.stringify(healthz)}`);
@@ -267,6 +296,8 @@ async function main(): Promise<void> {
       decided_in_ms_p99: Math.round(Number(engine.rows[0]?.p99 ?? 0) * 1000) / 1000,
       decided_in_ms_p50: Math.round(Number(engine.rows[0]?.p50 ?? 0) * 1000) / 1000,
       decisions_measured: engine.rows[0]?.n ?? 0,
+      // GET /metrics before phase (a) and after phase (d): counters as differences, gauges as read at the end.
+      metrics_moved: metricsMoved(metricsBefore, metricsAfter),
       setup: { events: EVENTS, entities: ENTITIES, hot_entities: HOT_ENTITIES, hot_events_each_24h: HOT_EVENTS_EACH, seconds: SECONDS, concurrency: CONCURRENCY, rate: RATE, cores: os.cpus().length },
     };
     process.stdout.write(`${JSON.stringify(result)}\n`);
