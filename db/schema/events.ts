@@ -1,4 +1,4 @@
-import { bigserial, index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, json, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { organisations, ts } from './platform';
 
 /**
@@ -22,7 +22,8 @@ export const events = pgTable(
     sourceId: text('source_id'),
     destinationId: text('destination_id'),
     deviceId: text('device_id'),
-    payload: jsonb('payload').notNull(),
+    // json, not jsonb: PostgreSQL keeps json text verbatim (key order, spacing, number spelling).
+    payload: json('payload').notNull(),
     /** `sync` (scored) or `async` (stored only): a replay answers in the same mode. */
     mode: text('mode', { enum: ['sync', 'async'] }).notNull(),
     features: jsonb('features').$type<Record<string, number>>(),

@@ -65,10 +65,12 @@ export interface EventInput {
   destinationId: string | null;
   deviceId: string | null;
   payload: Record<string, unknown>;
+  /** The body's text as received, stored as the payload so the record is what was sent, byte for byte. */
+  payloadText?: string;
 }
 
 /** Validates a posted event. The two required strings are checked first, with the interface's message. */
-export function parseEventInput(body: unknown): EventInput {
+export function parseEventInput(body: unknown, text?: string): EventInput {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new BadRequestError('the event must be a JSON object');
   const raw = body as Record<string, unknown>;
   const nonEmpty = (v: unknown) => typeof v === 'string' && v.trim() !== '';
@@ -94,5 +96,6 @@ export function parseEventInput(body: unknown): EventInput {
     destinationId: e.destination?.entity_id ?? null,
     deviceId: e.device?.id ?? null,
     payload: raw,
+    payloadText: text,
   };
 }

@@ -261,7 +261,7 @@ export async function ingestEvent(actor: Actor, event: EventInput, mode: IngestM
       text: WRITE_SQL,
       values: [
         actor.orgId, eventId, event.idempotencyKey, event.type, event.occurredAt, event.amount, event.currency, event.rail,
-        event.sourceId, event.destinationId, event.deviceId, JSON.stringify(event.payload), mode,
+        event.sourceId, event.destinationId, event.deviceId, event.payloadText ?? JSON.stringify(event.payload), mode,
         JSON.stringify(counters.source), JSON.stringify(counters.destination), actor.actorId,
         entityIds, linkFrom, linkRelation, linkTo,
         scored !== undefined && !raisesAlert, scored?.id ?? null, scored?.decision ?? null, scored?.riskScore ?? null,

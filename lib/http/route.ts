@@ -29,6 +29,8 @@ export interface RouteContext<Q, B, A extends AuthMode> {
   params: Record<string, string>;
   query: Q;
   body: B;
+  /** The request body's text exactly as received (UTF-8), when the route takes a body. */
+  bodyText: string | undefined;
 }
 
 /** A documented success response: its schema, or the schema with a description, an example and a content type. */
@@ -174,13 +176,13 @@ async function readParams(ctx: NextContext | undefined, uuidParams: string[]): P
   return params;
 }
 
-async function readJson(request: Request, limit: number): Promise<unknown> {
+async function readJson(request: Request, limit: number): Promise<{ value: unknown; text: string }> {
   const bytes = await readBodyBytes(request, limit);
   const text = new TextDecoder().decode(bytes);
   // No body reads as an empty object, so a missing field gets its own message.
-  if (text.trim() === '') return {};
+  if (text.trim() === '') return { value: {}, text };
   try {
-    return JSON.parse(text) as unknown;
+    return { value: JSON.parse(text) as unknown, text };
   } catch {
     throw new PlainBadRequestError('request body is not valid JSON');
   }
@@ -219,7 +221,8 @@ export function route<QS extends z.ZodType | undefined = undefined, BS extends z
       const params = await readParams(nextContext, spec.uuidParams ?? []);
       const url = new URL(request.url);
       const query = spec.query ? parseOrThrow(spec.query, Object.fromEntries(url.searchParams)) : undefined;
-      const body = spec.body ? parseOrThrow(spec.body, await readJson(request, limit)) : undefined;
+      const received = spec.body ? await readJson(request, limit) : undefined;
+      const body = spec.body && received ? parseOrThrow(spec.body, received.value) : undefined;
       response = await spec.handler({
         request,
         requestId,
@@ -228,6 +231,7 @@ export function route<QS extends z.ZodType | undefined = undefined, BS extends z
         params,
         query: query as never,
         body: body as never,
+        bodyText: received?.text,
       });
       response.headers.set('x-request-id', requestId);
     } catch (err) {

@@ -54,7 +54,7 @@ async function main(): Promise<void> {
       SELECT ${org.id}::uuid, 'bench-' || i, CASE WHEN i % 7 = 0 THEN 'cash_out' ELSE 'transfer' END,
              ${since.toISOString()}::timestamptz + (i::double precision / ${EVENTS}) * interval '30 days',
              (i * 37) % 12000, 'EUR', CASE WHEN i % 5 = 0 THEN 'cash' ELSE 'bank_transfer' END,
-             'src-' || (i % 5000), 'dst-' || (i % 3000), '{}'::jsonb, 'async',
+             'src-' || (i % 5000), 'dst-' || (i % 3000), '{}'::json, 'async',
              jsonb_build_object('txn_count_24h', i % 30, 'near_threshold_count_24h', i % 6, 'in_count_24h', i % 9,
                'in_value_24h', (i * 13) % 9000, 'in_senders_24h', i % 11, 'in_senders_1h', i % 4, 'out_count_24h', i % 8,
                'out_value_24h', (i * 17) % 9000, 'out_receivers_24h', i % 12, 'dormant_days', i % 400, 'seen_before', i % 2),

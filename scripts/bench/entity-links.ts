@@ -70,7 +70,7 @@ async function load(orgId: string): Promise<void> {
       sql.raw(`INSERT INTO events (org_id, idempotency_key, type, occurred_at, amount, currency, rail, source_id, destination_id,
                                    device_id, payload, mode, submitted_by)
                SELECT '${orgId}', 'bench-' || gen_random_uuid(), type, occurred_at, amount, currency, rail, source_id,
-                      destination_id, device_id, '{}'::jsonb, 'async', 'bench'
+                      destination_id, device_id, '{}'::json, 'async', 'bench'
                FROM (${select}) AS s(type, occurred_at, amount, currency, rail, source_id, destination_id, device_id)`),
     );
   await timed(`hub pays ${COUNTERPARTIES} counterparties: ${outgoing} events`, () =>

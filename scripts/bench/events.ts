@@ -104,7 +104,7 @@ async function loadHistory(dbUrl: string, orgId: string): Promise<void> {
        SELECT $1, 'hist-' || g, 'transfer', now() - random() * interval '30 days', now(),
               round((random() * 2000)::numeric, 2), 'EUR', 'bank_transfer',
               'ent-' || floor(power(random(), 2) * $4)::int, 'ent-' || floor(random() * $4)::int,
-              '{"type":"transfer"}'::jsonb, 'async'
+              '{"type":"transfer"}'::json, 'async'
        FROM generate_series($2::int, $3::int - 1) g`,
       [orgId, from, to, ENTITIES],
     );
@@ -119,7 +119,7 @@ async function loadHistory(dbUrl: string, orgId: string): Promise<void> {
               round((random() * 2000)::numeric, 2), 'EUR', 'instant_payment',
               CASE WHEN g % 2 = 0 THEN 'hot-' || $2 ELSE 'ent-' || floor(random() * $4)::int END,
               CASE WHEN g % 2 = 0 THEN 'ent-' || floor(random() * $4)::int ELSE 'hot-' || $2 END,
-              '{"type":"transfer"}'::jsonb, 'async'
+              '{"type":"transfer"}'::json, 'async'
        FROM generate_series(1, $3::int * 2) g`,
       [orgId, h, HOT_EVENTS_EACH, ENTITIES],
     );

@@ -79,6 +79,26 @@ describe('POST /v1/events validation', () => {
 });
 
 describe('sync and async events', () => {
+  it('stores the payload as the exact text sent and reads it back in the order sent', async () => {
+    const org = await newOrg();
+    // Key order, spacing, a number spelt 2.50, non-ASCII text and a repeated key: what jsonb would change.
+    const text = `{"zeta": 1,  "type":"transfer", "idempotency_key":"exact-${Math.random().toString(36).slice(2)}",
+      "occurred_at":"${at(0)}", "amount": {"value": 2.50, "currency":"eur"}, "note":"Zürich – 東京", "note":"second",
+      "source":{"entity_id":"exact-a"}, "10": "numeric key"}`;
+    const r = await call(events.POST, { method: 'POST', path: '/v1/events?mode=async', key: org.key, rawBody: text, headers: { 'content-type': 'application/json' } });
+    expect(r.status).toBe(202);
+    const stored = await getDb().execute<{ payload: string }>(
+      sql`SELECT payload::text AS payload FROM events WHERE org_id = ${org.orgId} AND id = ${r.json.id}`,
+    );
+    expect(stored.rows[0]?.payload).toBe(text);
+    const detail = await call(eventById.GET, { key: org.key, params: { id: r.json.id } });
+    expect(detail.status).toBe(200);
+    // JSON itself keeps one value per key and puts integer-like keys first; everything else as sent.
+    expect(Object.keys(detail.json.payload)).toEqual(['10', 'zeta', 'type', 'idempotency_key', 'occurred_at', 'amount', 'note', 'source']);
+    expect(detail.json.payload.amount).toEqual({ value: 2.5, currency: 'eur' });
+    expect(detail.json.amount).toEqual({ value: 2.5, currency: 'EUR' });
+  });
+
   it('scores in sync mode, stores in async mode, and reads back payload, reasons and decision', async () => {
     const org = await newOrg();
     await activateTestRules(org.orgId, [{ key: 'big', expr: 'amount >= 1000.0', weight: 50 }]);

@@ -72,7 +72,7 @@ export async function insertEventSeries(
                         payload, mode, features, dest_features, submitted_by)
     SELECT ${orgId}::uuid, 'series-' || gen_random_uuid(), 'transfer',
            ${options.start.toISOString()}::timestamptz + ((i / ${perInstant}::int) * ${options.stepMs}::int) * interval '1 millisecond',
-           i, 'EUR', 'src-' || (i % 50), 'dst-' || (i % 70), '{}'::jsonb, 'async',
+           i, 'EUR', 'src-' || (i % 50), 'dst-' || (i % 70), '{}'::json, 'async',
            ${JSON.stringify(emptyCounters())}::jsonb || jsonb_build_object('txn_count_24h', i),
            ${JSON.stringify(emptyCounters())}::jsonb, 'test-fixture'
     FROM generate_series(0, ${count - 1}::int) AS i`);

@@ -35,8 +35,8 @@ export const POST = route({
   errors: { 400: ['type and idempotency_key are required', 'amount needs a non-negative value and a 3-letter currency', 'mode must be sync or async'] },
   query: z.object({ mode: z.enum(['sync', 'async'], { error: 'mode must be sync or async' }).default('async') }),
   body: z.unknown(),
-  handler: async ({ actor, query, body }) => {
-    const result = await ingestEvent(actor, parseEventInput(body), query.mode);
+  handler: async ({ actor, query, body, bodyText }) => {
+    const result = await ingestEvent(actor, parseEventInput(body, bodyText), query.mode);
     if (result.mode === 'sync') return json(200, serializeDecision(result.decision));
     return json(202, { id: result.eventId, received_at: result.receivedAt.toISOString() });
   },
