@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   buildScreeningIndex,
+  queryForms,
   scoreEntry,
   screenName,
   type ListEntry,
@@ -291,6 +292,123 @@ describe('aliases and scripts', () => {
   it('matches a Cyrillic query with Latin names', () => {
     expect(score('Иван Петров', person('1', 'PETROV, Ivan'))).toBe(100);
     expect(score('Иван Петров', entry)).toBe(100);
+  });
+});
+
+describe('a name spelled exactly as one of its own aliases', () => {
+  const shortNames: ListEntry[] = [
+    person('OFAC-11275', 'PO, Kong', { aliases: ['P'] }),
+    person('OFAC-15232', 'IOVINE, Antonio', { aliases: ['O'] }),
+    person('OFAC-4108', 'RODRIGUEZ OREJUELA, Miguel Angel', { aliases: ['DOCTOR M.R.O.'] }),
+    // Unrelated entries that merely hold those letters as initials or short words.
+    person('U1', 'P. Smith'),
+    person('U2', 'SMITH, Peter O.'),
+    person('U3', 'M. R. Jones'),
+    person('U4', 'O Brien Patrick'),
+    person('U5', 'M. R. O. Olsen'),
+    person('U6', 'Po Ling'),
+  ];
+  const shortIndex = buildScreeningIndex(shortNames);
+
+  it('finds a one-letter or initials-only alias at 100 and nothing else', () => {
+    for (const [name, ref] of [
+      ['P', 'OFAC-11275'],
+      ['O', 'OFAC-15232'],
+      ['DOCTOR M.R.O.', 'OFAC-4108'],
+      ['M. R. O.', 'OFAC-4108'],
+    ] as const) {
+      const r = screenName(shortIndex, { name, kind: 'person' });
+      expect(r.matches.map((m) => `${m.entry_ref}:${m.score}`), name).toEqual([`${ref}:100`]);
+      expect(r.near, name).toEqual([]);
+      expect(screenName(shortIndex, { name }).matches.map((m) => m.entry_ref), name).toEqual([ref]);
+    }
+  });
+
+  it('does not make short words match loosely', () => {
+    expect(screenName(shortIndex, { name: 'Q' })).toEqual({ matches: [], near: [] });
+    const candidates = (shortIndex as CandidateIndex).candidates(prepareName('P', 'person'), 'person', CANDIDATES_PER_KIND);
+    expect(candidates.map((c) => shortNames[c.entry]?.ref)).toEqual(['OFAC-11275']);
+    // "Po" stays a short word: exact only, so "PO, Kong" (name "kong po") is proposed but "P" is not "Po".
+    expect(refs(screenName(shortIndex, { name: 'Po', kind: 'person' }).matches)).toEqual([]);
+    expect(score('P', person('1', 'P. Smith'))).toBeLessThan(80);
+  });
+
+  it('finds CHANG CHANG HA although many names share its repeated word (UN-KPi.037)', () => {
+    // Every three-word name holding "chang" used to be estimated a full match of "chang chang ha" (the
+    // word counted once per query "chang", the run "chang ha" reaching "chang" by sound on top), so
+    // over CANDIDATES_PER_KIND entries tied with the entry itself and the candidate cap cut it by position.
+    const entries: ListEntry[] = [];
+    for (let i = 0; i < CANDIDATES_PER_KIND + 20; i++) {
+      const suffix = String.fromCharCode(97 + (i % 26)) + String.fromCharCode(97 + Math.floor(i / 26));
+      entries.push(person(`D${String(i).padStart(3, '0')}`, `CHANG, Ping Yun${suffix}`));
+    }
+    entries.push(person('UN-KPi.037', 'CHANG CHANG HA', { aliases: ['Jang Chang Ha'], list: 'un_consolidated' }));
+    const index = buildScreeningIndex(entries) as CandidateIndex;
+    const query = prepareName('CHANG CHANG HA', 'person');
+    const all = index.candidates(query, 'person', Number.POSITIVE_INFINITY);
+    const own = entries.length - 1;
+    expect(all[0]?.entry).toBe(own);
+    for (const c of all) if (c.entry !== own) expect(c.estimate).toBeLessThan(1);
+    const r = screenName(index, { name: 'CHANG CHANG HA', kind: 'person' });
+    expect(r.matches.map((m) => `${m.entry_ref}:${m.score}`)).toEqual(['UN-KPi.037:100']);
+    expect(refs(screenName(index, { name: 'Jang Chang Ha' }).matches)).toEqual(['UN-KPi.037']);
+  });
+});
+
+describe('bracketed queries', () => {
+  const entries: ListEntry[] = [
+    business('UN-QDe.153', 'HANIFA MONEY EXCHANGE OFFICE (BRANCH LOCATED IN ALBU KAMAL, SYRIAN ARAB REPUBLIC)'),
+    business('B2', 'HANIFA TRADING HOUSE'),
+    person('UN-QDi.306', 'MUSTAFA HAJJI MUHAMMAD KHAN', { aliases: ['حسن غول (Hassan Ghul; Hassan Gul; Hasan Gul)'] }),
+    person('UN-QDi.279', 'MOHAMED BELKALEM', { aliases: ['El Harrachi (الحراشي)'] }),
+    person('UN-LYi.019', 'SAFIA FARKASH AL-BARASSI', {
+      aliases: ['Safia Farkash Mohammed Al-Hadad, born 1 Jan. 1953 (Oman passport no.03825239, date of issue 4 May 2014, expiry 3 May 2024.)'],
+    }),
+    person('UN-QDi.057', 'IBRAHIM ALI ABU BAKR TANTOUSH', {
+      aliases: ['Abdel Ilah Sabri (false identity related to fraudulent South African identification number 6910275240086)'],
+    }),
+    person('P7', 'Karim Omar Hassan'),
+  ];
+  const index = buildScreeningIndex(entries);
+
+  it('finds an entry at 100 under an alias written with brackets, as the list writes it', () => {
+    for (const e of entries.slice(0, 6)) {
+      for (const name of [e.name, ...(e.aliases ?? [])]) {
+        const found = screenName(index, { name, kind: e.kind }).matches.find((m) => m.entry_ref === e.ref);
+        expect(found?.score, name).toBe(100);
+        expect(found?.matched_name, name).toBe(name);
+        expect(scoreEntry({ name }, e).score, name).toBe(100);
+      }
+    }
+  });
+
+  it('reads each part of "(A; B; C)" as a name of its own, on both sides', () => {
+    const m = screenName(index, { name: 'Hassan Gul', kind: 'person' }).matches[0];
+    expect(m).toMatchObject({ entry_ref: 'UN-QDi.306', score: 100 });
+    expect(score('Hasan Gul (حسن غول)', entries[2] as ListEntry)).toBe(100);
+    expect(score('El Harrachi', entries[3] as ListEntry)).toBe(100);
+  });
+
+  it('drops a trailing birth remark from list names and queries alike', () => {
+    expect(score('Safia Farkash Mohammed Al-Hadad', entries[4] as ListEntry)).toBe(100);
+    expect(score('Karim Omar Hassan, born 12 March 1970', entries[6] as ListEntry)).toBe(100);
+  });
+
+  it('keeps, per entry, the best of the query forms, and never less than the whole text scored', () => {
+    const name = 'Karim Omar Hassan (Hanifa)';
+    expect(queryForms(name)).toEqual(['Karim Omar Hassan', 'Karim Omar Hassan Hanifa', name]);
+    const r = screenName(index, { name, kind: 'person' });
+    expect(r.matches.map((m) => `${m.entry_ref}:${m.score}`)).toEqual(['P7:100']);
+    // A long Latin remark is dropped from the forms, but the query as typed is screened too.
+    expect(queryForms('Mustafa Khan (a remark naming Hanifa Trading House today)')).toEqual([
+      'Mustafa Khan',
+      'Mustafa Khan (a remark naming Hanifa Trading House today)',
+    ]);
+  });
+
+  it('screens a query without brackets once, as typed', () => {
+    expect(queryForms('Muammar  Qadhafi')).toEqual(['Muammar  Qadhafi']);
+    expect(queryForms('QADHAFI, Muammar')).toEqual(['QADHAFI, Muammar']);
   });
 });
 

@@ -144,6 +144,37 @@ describe('listNameForms', () => {
     expect(listNameForms('Abdel Ilah Sabri (false identity related to a fraudulent passport number)')).toEqual(['Abdel Ilah Sabri']);
     expect(listNameForms('VEST SPECTRUM (S) PTE. LTD.')).toEqual(['VEST SPECTRUM PTE. LTD.', 'VEST SPECTRUM S PTE. LTD.']);
   });
+
+  it('reads each part of "(A; B; C)" and a transliteration beside another script as names of their own', () => {
+    expect(listNameForms('حسن غول (Hassan Ghul; Hassan Gul; Hasan Gul)')).toEqual(['حسن غول', 'Hassan Ghul', 'Hassan Gul', 'Hasan Gul']);
+    expect(listNameForms('عبدالله السندي (Abdullah Sindhi)')).toEqual(['عبدالله السندي', 'Abdullah Sindhi']);
+    expect(listNameForms('A GROUP (AG) ; B COMPANY (BC)')).toEqual(['A GROUP', 'A GROUP AG', 'B COMPANY', 'B COMPANY BC']);
+  });
+
+  it('handles nested brackets and drops the label "original script"', () => {
+    expect(listNameForms('Amir Khazmat (original script: Амир Хазмат)')).toEqual(['Amir Khazmat', 'Амир Хазмат']);
+    expect(listNameForms('Tahrir al-Sham (HTS) (هيئة تحرير الشام (original script); Hayat Tahrir al-Sham)')).toEqual([
+      'Tahrir al-Sham',
+      'Tahrir al-Sham HTS',
+      'هيئة تحرير الشام',
+      'Hayat Tahrir al-Sham',
+    ]);
+    expect(listNameForms('أنصار الشريعة بليبيا (Ansar al Charia in Libya (ASL))')).toEqual([
+      'أنصار الشريعة بليبيا',
+      'Ansar al Charia in Libya',
+      'Ansar al Charia in Libya ASL',
+    ]);
+  });
+
+  it('drops a trailing birth remark with a date, and keeps "born" without one', () => {
+    expect(listNameForms('Safia Farkash Mohammed Al-Hadad, born 1 Jan. 1953 (Oman passport no.03825239)')).toEqual([
+      'Safia Farkash Mohammed Al-Hadad',
+    ]);
+    expect(listNameForms('Mohammad Ishaq Akhund born in 1963')).toEqual(['Mohammad Ishaq Akhund']);
+    expect(listNameForms('Khirullah Said Wali Khairkhwa, born in Kandahar on 01 Jan.1967')).toEqual(['Khirullah Said Wali Khairkhwa']);
+    expect(listNameForms('BORN, Max')).toEqual(['BORN, Max']);
+    expect(listNameForms('Max Born')).toEqual(['Max Born']);
+  });
 });
 
 describe('prepareName', () => {

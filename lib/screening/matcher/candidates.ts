@@ -2,7 +2,9 @@
 // score every entry. Every distinct word of the lists (and every joined pair of neighbouring words) is
 // a vocabulary entry; a query word reaches vocabulary words by exact spelling, by sound code, by one
 // edit (deletion neighbourhoods, SymSpell-style) and without an attached article. Each name form that
-// holds a reached word gets points; the entries with the most points are scored in full.
+// holds a reached word gets points; the entries with the most points are scored in full. Besides, every
+// form is filed under its whole normalised name, so a query identical to a form (which scores 100, however
+// short: "P", "M. R. O.") is always proposed, first.
 //
 // Built once and never changed: when lists change the service builds a new index and swaps it.
 
@@ -23,6 +25,9 @@ const ONE_EDIT_MAX_LENGTH = 16;
 /** Entries scored in full per kind and screening: well above the 25 a screening reports. */
 export const CANDIDATES_PER_KIND = 80;
 
+/** Ranks an entry holding a form identical to the query above every estimate (which is at most 1). */
+const IDENTICAL_RANK = 2;
+
 const KIND_CODE: Readonly<Record<EntryKind, number>> = { person: 0, business: 1 };
 
 export interface Candidate {
@@ -37,6 +42,14 @@ export interface Candidate {
  * initials alone would reach half the list. */
 function searchableUnits(name: PreparedName): NameUnit[] {
   return name.units.filter((u) => u.first !== u.last || u.role === 'normal' || u.role === 'generic');
+}
+
+/** A name's words after normalisation, in any order: equal for names that can be identical (score.ts
+ * pairs words in any order; legal forms are left to the score). */
+export function wholeNameKey(name: PreparedName): string {
+  const words: string[] = [];
+  for (let i = 0; i < name.wordCount; i++) words.push((name.units[i] as NameUnit).word.text);
+  return words.sort().join(' ');
 }
 
 function pushTo(map: Map<string, number[]>, key: string, value: number): void {
@@ -102,6 +115,8 @@ export class CandidateIndex implements ScreeningIndex {
   private readonly soundCodes: Map<string, number>;
   private readonly soundWords: PackedLists;
   private readonly oneEdit: OneEditIndex;
+  /** wholeNameKey -> name forms with that key. */
+  private readonly wholeNames: Map<string, number[]>;
 
   // Scratch space for one lookup at a time (lookups are synchronous, so never shared mid-flight).
   // Stamps mark which slots belong to the current lookup, so nothing needs clearing between lookups.
@@ -125,6 +140,7 @@ export class CandidateIndex implements ScreeningIndex {
     const postings: number[][] = [];
     const sound = new Map<string, number[]>();
     const editable: Array<string | null> = [];
+    const wholeNames = new Map<string, number[]>();
     const interner = new WordInterner();
 
     const vocabId = (text: string, codes: readonly string[]): number => {
@@ -151,6 +167,7 @@ export class CandidateIndex implements ScreeningIndex {
         formEntry.push(entryIndex);
         formWeight.push(form.totalWeight);
         formKind.push(KIND_CODE[entry.kind]);
+        pushTo(wholeNames, wholeNameKey(form), formId);
         for (const unit of searchableUnits(form)) {
           const posting = postings[vocabId(unit.word.text, unit.word.codes)] as number[];
           if (posting[posting.length - 1] !== formId) posting.push(formId);
@@ -177,6 +194,7 @@ export class CandidateIndex implements ScreeningIndex {
     this.soundCodes = packedSound.keys;
     this.soundWords = packedSound.lists;
     this.oneEdit = new OneEditIndex(editable);
+    this.wholeNames = wholeNames;
 
     const forms = this.formEntry.length;
     this.scoreOfForm = new Float64Array(forms);
@@ -230,33 +248,70 @@ export class CandidateIndex implements ScreeningIndex {
       this.stamp = 0;
     }
     const queryStamp = this.nextStamp();
-    const touched: number[] = [];
-    for (const unit of searchableUnits(query)) {
+
+    // The name forms of this kind each searchable query unit reaches, with the unit's best hit on each.
+    const units = searchableUnits(query);
+    const unitForms: number[][] = [];
+    const unitHits: number[][] = [];
+    for (const unit of units) {
+      const forms: number[] = [];
+      const hits: number[] = [];
       const reached = this.reach(unit);
-      if (reached.size === 0) continue;
-      const unitStamp = this.nextStamp();
-      const unitForms: number[] = [];
-      for (const [vocab, hit] of reached) {
+      if (reached.size > 0) {
+        const unitStamp = this.nextStamp();
         const { start, items } = this.postings;
-        for (let k = start[vocab] as number; k < (start[vocab + 1] as number); k++) {
-          const form = items[k] as number;
-          if (this.formKind[form] !== kindCode) continue;
-          if (this.unitStamp[form] !== unitStamp) {
-            this.unitStamp[form] = unitStamp;
+        for (const [vocab, hit] of reached) {
+          for (let k = start[vocab] as number; k < (start[vocab + 1] as number); k++) {
+            const form = items[k] as number;
+            if (this.formKind[form] !== kindCode) continue;
+            if (this.unitStamp[form] !== unitStamp) {
+              this.unitStamp[form] = unitStamp;
+              this.bestOfForm[form] = hit;
+              forms.push(form);
+            } else if ((this.bestOfForm[form] as number) < hit) {
+              this.bestOfForm[form] = hit;
+            }
+          }
+        }
+        for (const form of forms) hits.push(this.bestOfForm[form] as number);
+      }
+      unitForms.push(forms);
+      unitHits.push(hits);
+    }
+
+    // A form's points: for each query word, the best hit of any unit holding it (the word alone or a
+    // run of it with its neighbours), times the word's weight. Units overlap, so adding their hits up
+    // would count a word several times ("chang ha" reaching "chang" by sound on top of "chang" itself)
+    // and let many forms that lack query words tie with the ones that have them all.
+    const touched: number[] = [];
+    for (let word = 0; word < query.wordCount; word++) {
+      const weight = (query.units[word] as NameUnit).weight;
+      const wordStamp = this.nextStamp();
+      const wordForms: number[] = [];
+      for (let u = 0; u < units.length; u++) {
+        const unit = units[u] as NameUnit;
+        if (unit.first > word || unit.last < word) continue;
+        const forms = unitForms[u] as number[];
+        const hits = unitHits[u] as number[];
+        for (let k = 0; k < forms.length; k++) {
+          const form = forms[k] as number;
+          const hit = hits[k] as number;
+          if (this.unitStamp[form] !== wordStamp) {
+            this.unitStamp[form] = wordStamp;
             this.bestOfForm[form] = hit;
-            unitForms.push(form);
+            wordForms.push(form);
           } else if ((this.bestOfForm[form] as number) < hit) {
             this.bestOfForm[form] = hit;
           }
         }
       }
-      for (const form of unitForms) {
+      for (const form of wordForms) {
         if (this.queryStamp[form] !== queryStamp) {
           this.queryStamp[form] = queryStamp;
           this.scoreOfForm[form] = 0;
           touched.push(form);
         }
-        this.scoreOfForm[form] = (this.scoreOfForm[form] as number) + (this.bestOfForm[form] as number) * unit.weight;
+        this.scoreOfForm[form] = (this.scoreOfForm[form] as number) + (this.bestOfForm[form] as number) * weight;
       }
     }
 
@@ -279,6 +334,21 @@ export class CandidateIndex implements ScreeningIndex {
         this.entryBest[entry] = estimate;
       }
     }
+
+    // Forms identical to the query, whatever their words: found by one lookup, ranked first.
+    for (const form of this.wholeNames.get(wholeNameKey(query)) ?? []) {
+      if (this.formKind[form] !== kindCode) continue;
+      if (this.queryStamp[form] !== queryStamp) {
+        this.queryStamp[form] = queryStamp;
+        this.scoreOfForm[form] = 0;
+      }
+      const entry = this.formEntry[form] as number;
+      if (this.entryStamp[entry] !== entryStamp) {
+        this.entryStamp[entry] = entryStamp;
+        entriesTouched.push(entry);
+      }
+      this.entryBest[entry] = IDENTICAL_RANK;
+    }
     const best = this.entryBest;
     entriesTouched.sort((a, b) => (best[b] as number) - (best[a] as number) || a - b);
     if (entriesTouched.length > limit) entriesTouched.length = limit;
@@ -287,7 +357,7 @@ export class CandidateIndex implements ScreeningIndex {
       const first = this.entryFirstForm[entry] as number;
       const end = this.entryFirstForm[entry + 1] as number;
       for (let form = first; form < end; form++) if (this.queryStamp[form] === queryStamp) forms.push(form - first);
-      return { entry, estimate: best[entry] as number, forms };
+      return { entry, estimate: Math.min(1, best[entry] as number), forms };
     });
   }
 }

@@ -6,7 +6,9 @@
 //
 // How a score comes about (details in the files named):
 // - normalize.ts: case, accents, punctuation, Cyrillic, "SURNAME, Given", titles and legal forms go;
-//   each word gets a role (distinctive, particle, generic business word, initial).
+//   each word gets a role (distinctive, particle, generic business word, initial). A name with brackets
+//   ("X (Y; Z)") or a birth remark is split into forms (listNameForms), list names and queries alike:
+//   a query is screened under each of its forms and, per entry, the best match is kept.
 // - prepare.ts: roles give weights (particles and generic words count for less); neighbouring words
 //   are also joined ("abu bakr" -> "abubakr") so spacing variants meet.
 // - similarity.ts: two words match exactly, closely (spelling), phonetically (sound, after folding
@@ -15,10 +17,12 @@
 //   much of the query and of the list name is covered; the best name or alias wins; birth year and
 //   country then move it. Only a name identical after normalisation, without conflicting facts,
 //   scores 100.
-// - candidates.ts: the index that picks the few entries worth scoring.
+// - candidates.ts: the index that picks the few entries worth scoring; an entry with a form identical to
+//   the query is always among them.
 
 import type { EntryKind, ListEntry, Match, ScreeningIndex, ScreeningQuery, ScreeningResult, ScreenOptions } from './types';
 import { CANDIDATES_PER_KIND, CandidateIndex } from './candidates';
+import { listNameForms } from './normalize';
 import { prepareListNames, prepareName, type PreparedName } from './prepare';
 import { ComparisonMemo, scorePreparedEntry } from './score';
 
@@ -46,6 +50,24 @@ export function buildScreeningIndex(entries: Iterable<ListEntry>): ScreeningInde
   return new CandidateIndex(entries);
 }
 
+/**
+ * The forms a query is screened under: the forms listNameForms gives a list name written the same way,
+ * so a query spelled exactly like an alias meets that alias's forms; then, when it has other forms, the
+ * query as typed, so a bracketed part the forms drop can never lose a match the whole text finds.
+ */
+export function queryForms(raw: string): string[] {
+  const forms = listNameForms(raw);
+  if (forms.length === 1 && forms[0] === raw.replace(/\s+/g, ' ').trim()) return [raw];
+  if (!forms.includes(raw)) forms.push(raw);
+  return forms;
+}
+
+/** Per entry, the better of two matches; on equal scores the one found first (an earlier form). */
+function keepBetter(best: Map<number, Match>, entry: number, match: Match): void {
+  const known = best.get(entry);
+  if (!known || match.score > known.score) best.set(entry, match);
+}
+
 /** Highest score first; equal scores by list code, then entry reference, so results are stable. */
 function byScoreThenRef(a: Match, b: Match): number {
   if (a.score !== b.score) return b.score - a.score;
@@ -67,23 +89,31 @@ export function screenName(index: ScreeningIndex, query: ScreeningQuery, options
   const lowest = Math.min(threshold, floor);
   const perKind = Math.max(CANDIDATES_PER_KIND, 3 * maxCandidates);
 
+  const forms = queryForms(query.name);
+  // With several forms an entry may be found under more than one: keep its best match.
+  const byEntry = forms.length > 1 ? new Map<number, Match>() : null;
   const found: Match[] = [];
   for (const kind of query.kind ? [query.kind] : ALL_KINDS) {
-    const queryName = prepareName(query.name, kind);
-    if (queryName.wordCount === 0) continue;
-    const memo = new ComparisonMemo(queryName);
-    for (const candidate of index.candidates(queryName, kind, perKind)) {
-      const entry = index.entries[candidate.entry] as ListEntry;
-      // Only the entry's names that share a searchable word with the query. The others could meet it
-      // only through particles, initials or a spelling more than one edit away that also sounds
-      // different, which almost never beats the names that do; skipping them keeps entries with
-      // dozens of aliases cheap.
-      const allNames = index.names[candidate.entry] ?? [];
-      const names = candidate.forms.map((i) => allNames[i] as PreparedName);
-      const match = scorePreparedEntry(query, queryName, entry, names, memo, Math.max(lowest, 1));
-      if (match) found.push(match);
+    for (const form of forms) {
+      const queryName = prepareName(form, kind, query.name);
+      if (queryName.wordCount === 0) continue;
+      const memo = new ComparisonMemo(queryName);
+      for (const candidate of index.candidates(queryName, kind, perKind)) {
+        const entry = index.entries[candidate.entry] as ListEntry;
+        // Only the entry's names that share a searchable word with the query (or are identical to
+        // it). The others could meet it only through particles, initials or a spelling more than one
+        // edit away that also sounds different, which almost never beats the names that do; skipping
+        // them keeps entries with dozens of aliases cheap.
+        const allNames = index.names[candidate.entry] ?? [];
+        const names = candidate.forms.map((i) => allNames[i] as PreparedName);
+        const match = scorePreparedEntry(query, queryName, entry, names, memo, Math.max(lowest, 1));
+        if (!match) continue;
+        if (byEntry) keepBetter(byEntry, candidate.entry, match);
+        else found.push(match);
+      }
     }
   }
+  if (byEntry) found.push(...byEntry.values());
   found.sort(byScoreThenRef);
   const kept = found.slice(0, maxCandidates);
   return {
@@ -92,9 +122,16 @@ export function screenName(index: ScreeningIndex, query: ScreeningQuery, options
   };
 }
 
-/** Score one entry in full, without an index (explanations and tests). Another kind scores 0. */
+/**
+ * Score one entry in full, without an index (explanations and tests): the best over the query's forms,
+ * as screenName does. Another kind scores 0.
+ */
 export function scoreEntry(query: ScreeningQuery, entry: ListEntry): Match {
-  const queryName = prepareName(query.name, entry.kind);
   const names = prepareListNames(entry.name, entry.aliases, entry.kind);
-  return scorePreparedEntry(query, queryName, entry, names) as Match;
+  let best: Match | null = null;
+  for (const form of queryForms(query.name)) {
+    const match = scorePreparedEntry(query, prepareName(form, entry.kind, query.name), entry, names) as Match;
+    if (!best || match.score > best.score) best = match;
+  }
+  return best as Match;
 }

@@ -67,26 +67,112 @@ export function isLatinWord(word: string): boolean {
 }
 
 const NON_LATIN_LETTER = /[^\p{Script=Latin}\P{L}]/u;
+const LATIN_LETTER = /\p{Script=Latin}/u;
+
+/** A bracketed Latin part of at most this many words qualifies the name ("(HK)", "(PVT)"); longer ones are remarks. */
+const SHORT_BRACKET_WORDS = 4;
+
+/** UN lists label original-script names: "(original script: Амир Хазмат)", "(هيئة تحرير الشام (original script); ...)". */
+const ORIGINAL_SCRIPT_LABEL = /^\s*original script\s*:?\s*/i;
+
+/** A trailing birth remark written into a name: "..., born 1 Jan. 1953", "... born in 1963". It must hold a digit
+ * (a date or year), so a name that merely contains the word "born" keeps it. */
+const BORN_REMARK = /(?:,|\s)\s*born\s[^()]*\d[^()]*$/i;
+
+function tidy(s: string): string {
+  return s.replace(/\s+/g, ' ').trim();
+}
+
+/** Split at `separator` where no bracket is open. */
+function splitTopLevel(s: string, separator: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i];
+    if (c === '(') depth++;
+    else if (c === ')') depth = Math.max(0, depth - 1);
+    else if (c === separator && depth === 0) {
+      parts.push(s.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(s.slice(start));
+  return parts;
+}
+
+interface Piece {
+  readonly text: string;
+  /** Content of a top-level bracket (inner brackets kept); false for text outside brackets. */
+  readonly bracket: boolean;
+}
+
+/** The text outside brackets and each top-level bracketed part; an unclosed bracket runs to the end. */
+function bracketPieces(s: string): Piece[] {
+  const pieces: Piece[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i];
+    if (c === '(') {
+      if (depth === 0) {
+        pieces.push({ text: s.slice(start, i), bracket: false });
+        start = i + 1;
+      }
+      depth++;
+    } else if (c === ')') {
+      if (depth === 0) {
+        pieces.push({ text: `${s.slice(start, i)} `, bracket: false }); // a stray ")" is a space
+        start = i + 1;
+      } else if (--depth === 0) {
+        pieces.push({ text: s.slice(start, i), bracket: true });
+        start = i + 1;
+      }
+    }
+  }
+  pieces.push({ text: s.slice(start), bracket: depth > 0 });
+  return pieces;
+}
+
+function segmentForms(segment: string, forms: string[]): void {
+  const pieces = bracketPieces(segment);
+  const base = tidy(pieces.filter((p) => !p.bracket).map((p) => p.text).join(' ')).replace(BORN_REMARK, '');
+  const baseIsLatin = LATIN_LETTER.test(base);
+  const own: string[] = [];
+  let qualified = false;
+  const withQualifiers = pieces.map((piece) => {
+    if (!piece.bracket) return piece.text;
+    const parts = splitTopLevel(piece.text, ';')
+      .map((p) => p.replace(ORIGINAL_SCRIPT_LABEL, '').trim())
+      .filter((p) => p.length > 0);
+    const single = parts.length === 1 ? (parts[0] as string) : null;
+    if (single !== null && !NON_LATIN_LETTER.test(single) && baseIsLatin) {
+      // A Latin part beside a Latin name: a short qualifier stays in a second form, a long remark goes.
+      if (normalizeText(single).split(' ').length > SHORT_BRACKET_WORDS) return ' ';
+      qualified = true;
+      return ` ${single} `;
+    }
+    // Another script, a transliteration of a name in another script, or "(A; B; C)": names of their own.
+    own.push(...parts);
+    return ' ';
+  });
+  if (base) forms.push(base);
+  if (qualified) forms.push(tidy(withQualifiers.join('')).replace(BORN_REMARK, ''));
+  for (const part of own) segmentForms(part, forms);
+}
 
 /**
- * The forms of one list name worth comparing. The first is the name without bracketed remarks.
- * A bracketed part in another script (UN: "Akrin Saleh Akrin (أقرين صالح أقرين)") becomes a form of
- * its own; a short Latin bracketed part ("(HK)", "(IRGC)") gives a second form that keeps it;
- * long Latin remarks ("(false identity ...)") are dropped.
+ * The forms of one name worth comparing (a list's name or alias, and a query alike). The first is the
+ * name without bracketed parts or a trailing birth remark ("..., born 1 Jan. 1953"). A bracketed part in
+ * another script (UN: "Akrin Saleh Akrin (أقرين صالح أقرين)"), a Latin one beside a name in another script
+ * ("عبدالله السندي (Abdullah Sindhi)") and each part of "(A; B; C)" are forms of their own; a short Latin
+ * bracketed part beside a Latin name ("(HK)", "(IRGC)") gives a second form that keeps it; long Latin
+ * remarks ("(false identity ...)") and the label "original script" are dropped. Names joined by ";"
+ * outside brackets are forms of their own.
  */
 export function listNameForms(raw: string): string[] {
   const forms: string[] = [];
-  const groups = [...raw.matchAll(/\(([^()]*)\)/g)].map((m) => m[1] ?? '');
-  const base = raw.replace(/\([^()]*\)/g, ' ').replace(/\s+/g, ' ').trim();
-  if (base) forms.push(base);
-  let keepShort = false;
-  for (const group of groups) {
-    const content = group.trim();
-    if (!content) continue;
-    if (NON_LATIN_LETTER.test(content)) forms.push(content);
-    else if (normalizeText(content).split(' ').length <= 4) keepShort = true;
-  }
-  if (keepShort) forms.push(raw.replace(/[()]/g, ' ').replace(/\s+/g, ' ').trim());
+  for (const segment of splitTopLevel(raw, ';')) segmentForms(segment, forms);
   if (forms.length === 0) forms.push(raw);
   return [...new Set(forms)];
 }
