@@ -156,7 +156,7 @@ const INCREMENTAL_SQL = `
     ) AS d_last
   FROM s_b, d_b, s_edge_out, s_edge_in, d_edge_out, d_edge_in`;
 
-export type IncrementalRow = Omit<WindowRow, 's_out_has_d' | 'd_in_has_s' | 'd_in_has_s_1h'> & {
+type IncrementalRow = Omit<WindowRow, 's_out_has_d' | 'd_in_has_s' | 'd_in_has_s_1h'> & {
   band_ok: boolean;
   in_order: boolean;
 };
@@ -186,42 +186,6 @@ export function pairsFrom(row: { s_out_d_last: Date | string | null; d_in_s_last
   return { sourceToDestination: toDate(row?.s_out_d_last ?? null), destinationFromSource: toDate(row?.d_in_s_last ?? null) };
 }
 
-/** Parameters of the counter-state statement: $1..$8 the window, $9 the first whole hour inside it. */
-function stateParams(orgId: string, event: EventInput): { window: unknown[]; firstHour: Date; low: number; high: number } {
-  const { nearThresholdLow: low, nearThresholdHigh: high } = settings();
-  const t = event.occurredAt.getTime();
-  const window = [orgId, event.sourceId, event.destinationId, new Date(t), new Date(t - DAY_MS), new Date(t - HOUR_MS), low, high];
-  return { window, firstHour: new Date(hourOf(t - DAY_MS) + HOUR_MS), low, high };
-}
-
-const COUNTER_STATE_STATEMENT = 'event_counters_state';
-// On the client object and under Symbol.for: Next.js may bundle this module more than once, and every
-// copy must know what the shared connection already has.
-const PREPARED = Symbol.for('aml.counter-state.prepared');
-
-/**
- * Prepares the counter-state statement on this connection once (SQL-level PREPARE), so that
- * `counterStateExecuteSql` can run it inside a simple-protocol batch with the locks.
- */
-export async function prepareCounterState(client: pg.ClientBase): Promise<void> {
-  const marked = client as unknown as Record<symbol, boolean>;
-  if (marked[PREPARED]) return;
-  await client.query(`PREPARE ${COUNTER_STATE_STATEMENT} AS ${INCREMENTAL_SQL}`);
-  marked[PREPARED] = true;
-}
-
-/** `EXECUTE` of the prepared counter-state statement with escaped literals (after `prepareCounterState`). */
-export function counterStateExecuteSql(client: pg.ClientBase, orgId: string, event: EventInput): string {
-  const { window, firstHour } = stateParams(orgId, event);
-  const literal = (v: unknown): string => {
-    if (v === null || v === undefined) return 'NULL';
-    if (v instanceof Date) return client.escapeLiteral(v.toISOString());
-    if (typeof v === 'number') return Number.isFinite(v) ? String(v) : 'NULL';
-    return client.escapeLiteral(String(v));
-  };
-  return `EXECUTE ${COUNTER_STATE_STATEMENT}(${[...window, firstHour].map(literal).join(', ')})`;
-}
-
 /**
  * The counters of an event's source and destination over the events stored before it, then this
  * event's own contribution added: the window is `occurred_at` in (t - 24h, t] (1 h for
@@ -236,25 +200,15 @@ export async function computeCounters(
   pairs: EventCounters['pairs'],
   forceEvents = false,
 ): Promise<EventCounters> {
-  await prepareCounterState(client);
-  const state = await client.query<IncrementalRow>(counterStateExecuteSql(client, orgId, event));
-  return countersFromState(client, orgId, event, pairs, state.rows[0] as IncrementalRow, forceEvents);
-}
-
-/**
- * Counters from a row of the counter-state statement: exact when the state can answer (events in
- * order, the same near-threshold band), else counted from the events themselves in one more query.
- */
-export async function countersFromState(
-  client: pg.ClientBase,
-  orgId: string,
-  event: EventInput,
-  pairs: EventCounters['pairs'],
-  r: IncrementalRow,
-  forceEvents = false,
-): Promise<EventCounters> {
-  const { window, low, high } = stateParams(orgId, event);
+  const { nearThresholdLow: low, nearThresholdHigh: high } = settings();
   const t = event.occurredAt.getTime();
+  const window = [orgId, event.sourceId, event.destinationId, new Date(t), new Date(t - DAY_MS), new Date(t - HOUR_MS), low, high];
+  const state = await client.query<IncrementalRow>({
+    name: 'event-counters-state',
+    text: INCREMENTAL_SQL,
+    values: [...window, new Date(hourOf(t - DAY_MS) + HOUR_MS)],
+  });
+  const r = state.rows[0] as IncrementalRow;
   if (r.in_order && r.band_ok && !forceEvents) {
     const since = t - DAY_MS;
     const lastHour = t - HOUR_MS;

@@ -11,7 +11,7 @@ import { recordDecision } from '@/lib/metrics';
 import type { DecisionRow } from '@/lib/decisions/serialize';
 import { activeRuleSet } from '@/lib/rules/active-rule-set';
 import { decide, evaluateRules, type FiredRule, type ScoringInput } from '@/lib/scoring/engine';
-import { counterStateExecuteSql, countersFromState, hourOf, pairLookupSql, pairsFrom, prepareCounterState, type EventCounters, type IncrementalRow } from './counters';
+import { computeCounters, hourOf, pairLookupSql, pairsFrom, type EventCounters } from './counters';
 import type { EventInput } from './event-input';
 
 export type IngestMode = 'sync' | 'async';
@@ -39,18 +39,15 @@ function beginAndLock(orgId: string, entityIds: string[]): string {
 type PairRow = { s_out_d_last: Date | null; d_in_s_last: Date | null };
 
 /**
- * BEGIN, the locks, and (after them, so under them) the pair lookups and the counter state, in one
- * round trip of the simple protocol: the lock keys are integers, the lookup's strings are escaped
- * literals, and the counter state is a statement prepared once per connection.
+ * BEGIN, the locks, and (after them, so under them) the pair lookups the counters need, in one round
+ * trip of the simple protocol: the lock keys are integers and the lookup's strings are escaped literals.
  */
-async function beginLockAndReadState(client: pg.PoolClient, orgId: string, event: EventInput, named: string[]) {
-  await prepareCounterState(client);
+async function beginLockAndReadPairs(client: pg.PoolClient, orgId: string, event: EventInput, named: string[]) {
   const lookup = pairLookupSql(client, orgId, event);
-  const text = [beginAndLock(orgId, named), lookup, counterStateExecuteSql(client, orgId, event)].filter((x) => x !== null).join('; ');
-  const results = (await client.query(text)) as unknown as pg.QueryResult[];
-  const state = results[results.length - 1]?.rows[0] as IncrementalRow;
-  const pairRow = lookup ? (results[results.length - 2]?.rows[0] as PairRow | undefined) : undefined;
-  return { pairs: pairsFrom(pairRow), state };
+  const text = lookup ? `${beginAndLock(orgId, named)}; ${lookup}` : beginAndLock(orgId, named);
+  const results = (await client.query(text)) as unknown as pg.QueryResult<PairRow> | pg.QueryResult<PairRow>[];
+  const last = Array.isArray(results) ? results[results.length - 1] : results;
+  return pairsFrom(lookup ? last?.rows[0] : undefined);
 }
 
 /** The subject of the alert: the side whose fired rules weigh more (source on a tie). */
@@ -236,8 +233,8 @@ function counterStateOf(event: EventInput, pairs: EventCounters['pairs']): unkno
 }
 
 /**
- * Stores an event and, in sync mode, scores it, in one transaction of three round trips: BEGIN with the
- * advisory locks of the entities it names and their counters over the events that arrived before it; the
+ * Stores an event and, in sync mode, scores it, in one transaction of four round trips: BEGIN with the
+ * advisory locks of the entities it names; their counters over the events that arrived before it; the
  * event with those counters, placeholders, links and decision in one statement; COMMIT. A review or
  * block decision is put on an alert in the same transaction. The same idempotency key in the
  * organisation returns the original answer: the unique index on (org_id, idempotency_key) decides,
@@ -254,8 +251,8 @@ export async function ingestEvent(actor: Actor, event: EventInput, mode: IngestM
   const client: pg.PoolClient = await pool.connect();
   let replay = false;
   try {
-    const { pairs, state } = await beginLockAndReadState(client, actor.orgId, event, named);
-    const counters = await countersFromState(client, actor.orgId, event, pairs, state);
+    const pairs = await beginLockAndReadPairs(client, actor.orgId, event, named);
+    const counters = await computeCounters(client, actor.orgId, event, pairs);
     const scored = ruleSet ? score(ruleSet.rules, event, [counters.source, counters.destination]) : undefined;
     const raisesAlert = scored !== undefined && scored.decision !== 'allow';
     const eventId = randomUUID();
