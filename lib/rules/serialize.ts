@@ -2,7 +2,7 @@ import type { ruleVersions } from '@/db/schema';
 
 export type RuleVersionRow = typeof ruleVersions.$inferSelect;
 
-/** The Rule version resource of the interface. `approved_by` and `activated_at` are null until activation. */
+/** The Rule version resource of the interface. `approved_by` and `activated_at` are absent until activation, like other fields without a value. */
 export function serializeRule(r: RuleVersionRow) {
   return {
     id: r.id,
@@ -14,8 +14,8 @@ export function serializeRule(r: RuleVersionRow) {
     subject: r.subject,
     status: r.status,
     created_by: r.createdBy,
-    approved_by: r.approvedBy,
+    ...(r.approvedBy !== null ? { approved_by: r.approvedBy } : {}),
     created_at: r.createdAt.toISOString(),
-    activated_at: r.activatedAt ? r.activatedAt.toISOString() : null,
+    ...(r.activatedAt ? { activated_at: r.activatedAt.toISOString() } : {}),
   };
 }

@@ -12,9 +12,9 @@ export const RuleVersion = z
     subject: z.enum(['source', 'destination']),
     status: z.enum(['draft', 'active', 'retired']),
     created_by: z.string().meta({ description: 'Key ID, or service-admin for seeded rules' }),
-    approved_by: z.string().nullable().meta({ description: 'Key ID that activated it; null until activation' }),
+    approved_by: z.string().optional().meta({ description: 'Key ID that activated it; absent until activation' }),
     created_at: DateTime,
-    activated_at: DateTime.nullable().meta({ description: 'Null until activation' }),
+    activated_at: DateTime.optional().meta({ description: 'When it was activated; absent until activation' }),
   })
   .meta({ id: 'RuleVersion' });
 
