@@ -1,9 +1,8 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import * as events from '@/app/v1/events/route';
 import { getDb } from '@/db/client';
-import { events as eventsTable } from '@/db/schema';
-import { call, newOrg, type CallResult, type TestOrg } from '../support/api';
+import { newOrg, type CallResult, type TestOrg } from '../support/api';
+import { featuresOf, firedRules, payment, postEvent, storedFeatures } from '../support/events';
 import { activateTestRules } from '../support/rules';
 
 const HOUR = 3_600_000;
@@ -11,21 +10,7 @@ const DAY = 24 * HOUR;
 const base = Date.parse('2026-04-10T09:30:00.000Z');
 const at = (offsetMs: number) => new Date(base + offsetMs).toISOString();
 
-let seq = 0;
-function payment(from: string | null, to: string | null, value: number | null, occurredAt: string) {
-  seq += 1;
-  return {
-    type: 'transfer',
-    idempotency_key: `edge-${seq}-${Math.random().toString(36).slice(2)}`,
-    occurred_at: occurredAt,
-    ...(value !== null ? { amount: { value, currency: 'EUR' } } : {}),
-    ...(from ? { source: { entity_id: from } } : {}),
-    ...(to ? { destination: { entity_id: to } } : {}),
-  };
-}
-
-const post = (org: TestOrg, body: unknown, mode: 'sync' | 'async' = 'sync') =>
-  call(events.POST, { method: 'POST', path: `/v1/events?mode=${mode}`, key: org.key, body });
+const post = postEvent;
 
 /** Posts and insists on the answer the mode gives, so a failed store never passes silently. */
 async function send(org: TestOrg, body: unknown, mode: 'sync' | 'async' = 'sync'): Promise<CallResult> {
@@ -34,23 +19,7 @@ async function send(org: TestOrg, body: unknown, mode: 'sync' | 'async' = 'sync'
   return r;
 }
 
-const fired = (r: CallResult): string[] => (r.json.reasons as { rule: string }[]).map((x) => x.rule).sort();
-
-type Features = Record<string, number>;
-
-async function storedFeatures(org: TestOrg, eventIds: string[]): Promise<Map<string, { features: Features; dest: Features }>> {
-  const rows = await getDb()
-    .select({ id: eventsTable.id, features: eventsTable.features, dest: eventsTable.destFeatures })
-    .from(eventsTable)
-    .where(and(eq(eventsTable.orgId, org.orgId), inArray(eventsTable.id, eventIds)));
-  return new Map(rows.map((r) => [r.id, { features: r.features as Features, dest: r.dest as Features }]));
-}
-
-async function featuresOf(org: TestOrg, eventId: string): Promise<{ features: Features; dest: Features }> {
-  const row = (await storedFeatures(org, [eventId])).get(eventId);
-  expect(row, `event ${eventId} is stored`).toBeDefined();
-  return row as { features: Features; dest: Features };
-}
+const fired = firedRules;
 
 describe('dormant_days read by rules', () => {
   it('gives the whole days since the previous payment to features and dest_features', async () => {

@@ -1,11 +1,12 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import * as decisionById from '@/app/v1/decisions/[id]/route';
 import * as events from '@/app/v1/events/route';
 import * as eventById from '@/app/v1/events/[id]/route';
 import { getDb } from '@/db/client';
-import { entities, events as eventsTable } from '@/db/schema';
-import { call, newOrg, type TestOrg } from '../support/api';
+import { entities } from '@/db/schema';
+import { call, newOrg } from '../support/api';
+import { featuresOf, firedRules, payment, postEvent } from '../support/events';
 import { activateTestRules } from '../support/rules';
 
 const HOUR = 3_600_000;
@@ -13,31 +14,9 @@ const base = Date.parse('2026-03-01T12:00:00.000Z');
 const at = (offsetMs: number) => new Date(base + offsetMs).toISOString();
 
 let seq = 0;
-function payment(from: string | null, to: string | null, value: number | null, occurredAt: string, extra: Record<string, unknown> = {}) {
-  seq += 1;
-  return {
-    type: 'transfer',
-    idempotency_key: `evt-${seq}-${Math.random().toString(36).slice(2)}`,
-    occurred_at: occurredAt,
-    ...(value !== null ? { amount: { value, currency: 'EUR' } } : {}),
-    ...(from ? { source: { entity_id: from } } : {}),
-    ...(to ? { destination: { entity_id: to } } : {}),
-    ...extra,
-  };
-}
-
-const post = (org: TestOrg, body: unknown, mode: 'sync' | 'async' = 'sync') =>
-  call(events.POST, { method: 'POST', path: `/v1/events?mode=${mode}`, key: org.key, body });
-
-async function storedFeatures(org: TestOrg, eventId: string) {
-  const [row] = await getDb()
-    .select({ features: eventsTable.features, dest: eventsTable.destFeatures })
-    .from(eventsTable)
-    .where(and(eq(eventsTable.orgId, org.orgId), eq(eventsTable.id, eventId)));
-  return row as { features: Record<string, number>; dest: Record<string, number> };
-}
-
-const fired = (r: { json: { reasons: { rule: string }[] } }) => r.json.reasons.map((x) => x.rule).sort();
+const post = postEvent;
+const fired = firedRules;
+const storedFeatures = featuresOf;
 
 describe('POST /v1/events validation', () => {
   it('answers the interface messages', async () => {
