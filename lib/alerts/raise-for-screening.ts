@@ -15,6 +15,8 @@ export interface ScreeningForAlert {
   sanctionsMatch: boolean;
   /** When the screening ran. */
   screenedAt: Date;
+  /** The alert's id, chosen by the caller so the screening row can name it before the alert exists. */
+  alertId: string;
 }
 
 /**
@@ -22,25 +24,24 @@ export interface ScreeningForAlert {
  * alert holds exactly one screening and is never grouped with other alerts; its list fields
  * (decision `review`, reasons per match, source and event) are read from the screening row by
  * lib/alerts/serialize.ts. `entity_id` is the reference, so the entity's open alerts and the flow
- * view include it. Returns the alert id; the caller stores it on the screening.
+ * view include it. Raise it last in the transaction: the organisation's alert counter stays locked
+ * from here to commit, and every alert of the organisation waits for it. Returns the alert id.
  */
 export async function raiseAlertForScreening(tx: Queryable, actor: Actor, s: ScreeningForAlert): Promise<string> {
   const { slaHighMs, slaMediumMs } = settings();
   const priority = s.sanctionsMatch ? 'high' : 'medium';
   const dueInMs = s.sanctionsMatch ? slaHighMs : slaMediumMs;
   const number = await nextReferenceNumber(tx, actor.orgId, 'alert');
-  const created = await tx.execute<{ id: string }>(sql`
-    INSERT INTO alerts (org_id, number, entity_id, status, priority, occurrences, screening_id, risk_score,
+  await tx.execute(sql`
+    INSERT INTO alerts (org_id, id, number, entity_id, status, priority, occurrences, screening_id, risk_score,
                         last_event_at, due_at)
-    VALUES (${actor.orgId}, ${number}, ${s.reference}, 'open', ${priority}, 1, ${s.screeningId}, ${s.bestScore},
-            ${s.screenedAt}, now() + ${dueInMs} * interval '1 millisecond')
-    RETURNING id`);
-  const id = created.rows[0]?.id as string;
+    VALUES (${actor.orgId}, ${s.alertId}, ${number}, ${s.reference}, 'open', ${priority}, 1, ${s.screeningId}, ${s.bestScore},
+            ${s.screenedAt}, now() + ${dueInMs} * interval '1 millisecond')`);
   await recordAudit(tx, actor, {
     action: 'alert.raised',
     targetType: 'alert',
-    targetId: id,
+    targetId: s.alertId,
     changes: { number, priority, screening_id: s.screeningId, entity_id: s.reference },
   });
-  return id;
+  return s.alertId;
 }

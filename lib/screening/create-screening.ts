@@ -83,17 +83,9 @@ export async function createScreening(db: Database, actor: Actor, input: CreateS
   const screenedAt = new Date();
   const reference = input.reference ?? null;
 
+  const alertId = status === 'potential_match' ? randomUUID() : null;
+
   const stored = await db.transaction(async (tx) => {
-    const alertId =
-      status === 'potential_match'
-        ? await raiseAlertForScreening(tx, actor, {
-            screeningId: id,
-            reference,
-            bestScore: Math.max(...matches.map((m) => m.score)),
-            sanctionsMatch: matches.some((m) => m.category === 'sanctions'),
-            screenedAt,
-          })
-        : null;
     const [row] = await tx
       .insert(screenings)
       .values({
@@ -127,6 +119,17 @@ export async function createScreening(db: Database, actor: Actor, input: CreateS
         ...(alertId ? { alert_id: alertId } : {}),
       },
     });
+    // Last: from the alert number to commit, every alert of the organisation waits on its counter.
+    if (alertId) {
+      await raiseAlertForScreening(tx, actor, {
+        alertId,
+        screeningId: id,
+        reference,
+        bestScore: Math.max(...matches.map((m) => m.score)),
+        sanctionsMatch: matches.some((m) => m.category === 'sanctions'),
+        screenedAt,
+      });
+    }
     return row;
   });
   // Counted only once committed, so a rolled-back screening never shows in the metrics.

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import * as alertById from '@/app/v1/alerts/[id]/route';
@@ -136,6 +137,7 @@ describe('alert list fields', () => {
       if (!s) throw new Error('no screening');
       const alertId = await db.transaction((tx) =>
         raiseAlertForScreening(tx, { orgId: org.orgId, actorId: org.keyId, actorKind: 'key' }, {
+          alertId: randomUUID(),
           screeningId: s.id,
           reference,
           bestScore: sanctions ? 92 : 85,
