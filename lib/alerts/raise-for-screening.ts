@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '@/db/client';
 import type { Actor } from '@/lib/auth/actor';
-import { recordAudit } from '@/lib/audit/record';
+import { recordAudit, type AuditChange } from '@/lib/audit/record';
 import { settings } from '@/lib/config';
-import { nextReferenceNumber } from '@/lib/orgs/next-reference-number';
+import { nextReferenceNumberSql } from '@/lib/orgs/next-reference-number';
 
 export interface ScreeningForAlert {
   screeningId: string;
@@ -19,6 +19,9 @@ export interface ScreeningForAlert {
   alertId: string;
 }
 
+/** The screening's own audit entry, written in one statement with the alert's (after the alert number). */
+type AlsoRecord = readonly AuditChange[];
+
 /**
  * Raises the alert of a `potential_match` screening, in the screening's transaction. A screening
  * alert holds exactly one screening and is never grouped with other alerts; its list fields
@@ -27,21 +30,28 @@ export interface ScreeningForAlert {
  * view include it. Raise it last in the transaction: the organisation's alert counter stays locked
  * from here to commit, and every alert of the organisation waits for it. Returns the alert id.
  */
-export async function raiseAlertForScreening(tx: Queryable, actor: Actor, s: ScreeningForAlert): Promise<string> {
+export async function raiseAlertForScreening(tx: Queryable, actor: Actor, s: ScreeningForAlert, alsoRecord: AlsoRecord = []): Promise<string> {
   const { slaHighMs, slaMediumMs } = settings();
   const priority = s.sanctionsMatch ? 'high' : 'medium';
   const dueInMs = s.sanctionsMatch ? slaHighMs : slaMediumMs;
-  const number = await nextReferenceNumber(tx, actor.orgId, 'alert');
-  await tx.execute(sql`
+  // The number and the alert in one statement: the counter row stays locked until commit.
+  const created = await tx.execute<{ number: number }>(sql`
+    WITH n AS (${nextReferenceNumberSql(actor.orgId, 'alert')})
     INSERT INTO alerts (org_id, id, number, entity_id, status, priority, occurrences, screening_id, risk_score,
                         last_event_at, due_at)
-    VALUES (${actor.orgId}, ${s.alertId}, ${number}, ${s.reference}, 'open', ${priority}, 1, ${s.screeningId}, ${s.bestScore},
-            ${s.screenedAt}, now() + ${dueInMs} * interval '1 millisecond')`);
-  await recordAudit(tx, actor, {
-    action: 'alert.raised',
-    targetType: 'alert',
-    targetId: s.alertId,
-    changes: { number, priority, screening_id: s.screeningId, entity_id: s.reference },
-  });
+    SELECT ${actor.orgId}, ${s.alertId}, n.value, ${s.reference}, 'open', ${priority}, 1, ${s.screeningId}, ${s.bestScore},
+           ${s.screenedAt}, now() + ${dueInMs} * interval '1 millisecond'
+    FROM n
+    RETURNING number`);
+  const number = Number(created.rows[0]?.number);
+  await recordAudit(tx, actor, [
+    ...alsoRecord,
+    {
+      action: 'alert.raised',
+      targetType: 'alert',
+      targetId: s.alertId,
+      changes: { number, priority, screening_id: s.screeningId, entity_id: s.reference },
+    },
+  ]);
   return s.alertId;
 }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '@/db/client';
 
 /**
@@ -7,9 +7,17 @@ import type { Queryable } from '@/db/client';
  * the number back, so references rise without gaps even under concurrency.
  */
 export async function nextReferenceNumber(tx: Queryable, orgId: string, name: string): Promise<number> {
-  const result = await tx.execute<{ value: number }>(sql`
+  const result = await tx.execute<{ value: number }>(nextReferenceNumberSql(orgId, name));
+  return Number(result.rows[0]?.value);
+}
+
+/**
+ * The same as a statement returning `value`, to use as a CTE where the number goes straight into the
+ * row that carries it (one round trip less while the counter row is locked).
+ */
+export function nextReferenceNumberSql(orgId: string, name: string): SQL {
+  return sql`
     INSERT INTO org_counters (org_id, name, value) VALUES (${orgId}, ${name}, 1)
     ON CONFLICT (org_id, name) DO UPDATE SET value = org_counters.value + 1
-    RETURNING value`);
-  return Number(result.rows[0]?.value);
+    RETURNING value`;
 }

@@ -4,7 +4,7 @@ import type { Database } from '@/db/client';
 import { screenings } from '@/db/schema';
 import { raiseAlertForScreening } from '@/lib/alerts/raise-for-screening';
 import type { Actor } from '@/lib/auth/actor';
-import { recordAudit } from '@/lib/audit/record';
+import { recordAudit, type AuditChange } from '@/lib/audit/record';
 import { settings } from '@/lib/config';
 import { storableId } from '@/lib/entities/storable';
 import { ServiceUnavailableError } from '@/lib/http/errors';
@@ -105,7 +105,7 @@ export async function createScreening(db: Database, actor: Actor, input: CreateS
       })
       .returning();
     if (!row) throw new Error('screening insert returned no row');
-    await recordAudit(tx, actor, {
+    const created: AuditChange = {
       action: 'screening.created',
       targetType: 'screening',
       targetId: id,
@@ -118,17 +118,25 @@ export async function createScreening(db: Database, actor: Actor, input: CreateS
         lists: index.lists.map((l) => `${l.code}@${l.version}`),
         ...(alertId ? { alert_id: alertId } : {}),
       },
-    });
-    // Last: from the alert number to commit, every alert of the organisation waits on its counter.
+    };
+    // The alert last: from its number to commit, every alert of the organisation waits on the counter.
+    // Its audit entry and the screening's go in one statement.
     if (alertId) {
-      await raiseAlertForScreening(tx, actor, {
-        alertId,
-        screeningId: id,
-        reference,
-        bestScore: Math.max(...matches.map((m) => m.score)),
-        sanctionsMatch: matches.some((m) => m.category === 'sanctions'),
-        screenedAt,
-      });
+      await raiseAlertForScreening(
+        tx,
+        actor,
+        {
+          alertId,
+          screeningId: id,
+          reference,
+          bestScore: Math.max(...matches.map((m) => m.score)),
+          sanctionsMatch: matches.some((m) => m.category === 'sanctions'),
+          screenedAt,
+        },
+        [created],
+      );
+    } else {
+      await recordAudit(tx, actor, created);
     }
     return row;
   });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as alertById from '@/app/v1/alerts/[id]/route';
 import * as listsRoute from '@/app/v1/screening/lists/route';
@@ -182,6 +182,13 @@ describe('POST /v1/screenings', () => {
       .where(eq(auditLog.orgId, org.orgId));
     expect(audit).toContainEqual({ action: 'screening.created', targetId: s.id, actor: org.keyId });
     expect(audit).toContainEqual({ action: 'alert.raised', targetId: s.alert_id, actor: org.keyId });
+    // The number taken with the alert's insert is the one recorded.
+    const entries = await getDb()
+      .select({ action: auditLog.action, changes: auditLog.changes })
+      .from(auditLog)
+      .where(and(eq(auditLog.orgId, org.orgId), inArray(auditLog.targetId, [s.id, s.alert_id])));
+    expect(entries.map((e) => e.action).sort()).toEqual(['alert.raised', 'screening.created']);
+    expect(entries.find((e) => e.action === 'alert.raised')?.changes).toMatchObject({ number: alert.json.number, priority: 'high', screening_id: s.id });
   });
 
   it('raises a medium alert when no match is on a sanctions list, one reason per match', async () => {
