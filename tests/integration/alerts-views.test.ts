@@ -11,23 +11,11 @@ import { alerts, entities, screenings } from '@/db/schema';
 import { raiseAlertForScreening } from '@/lib/alerts/raise-for-screening';
 import { call, newOrg, type TestOrg } from '../support/api';
 import { activateTestRules } from '../support/rules';
+import { payment as event } from '../support/events';
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
 
-let seq = 0;
-function event(from: string | null, to: string | null, value: number | null, occurredAt: string, extra: Record<string, unknown> = {}) {
-  seq += 1;
-  return {
-    type: 'transfer',
-    idempotency_key: `views-${seq}-${Math.random().toString(36).slice(2)}`,
-    occurred_at: occurredAt,
-    ...(value !== null ? { amount: { value, currency: 'EUR' } } : {}),
-    ...(from ? { source: { entity_id: from } } : {}),
-    ...(to ? { destination: { entity_id: to } } : {}),
-    ...extra,
-  };
-}
 
 const post = async (org: TestOrg, body: unknown, mode: 'sync' | 'async' = 'sync') => {
   const r = await call(events.POST, { method: 'POST', path: `/v1/events?mode=${mode}`, key: org.key, body });
