@@ -24,6 +24,9 @@ export const RULE_SET_CHECK_MS = 5_000;
 // Process-wide, so an activation through one route bundle is seen at once by the event routes.
 const cache = processState('active-rule-sets', () => new Map<string, Cached>());
 const loading = processState('active-rule-set-loads', () => new Map<string, Promise<ActiveRuleSet>>());
+// Bumped by each invalidation: a load that started before it may have read the old rules, so it must
+// not put them in the cache, and nobody may join it any more.
+const generations = processState('active-rule-set-generations', () => new Map<string, number>());
 
 async function currentVersion(db: Queryable, orgId: string): Promise<number> {
   const [row] = await db.select({ version: ruleSetVersions.version }).from(ruleSetVersions).where(eq(ruleSetVersions.orgId, orgId));
@@ -62,17 +65,25 @@ export async function activeRuleSet(db: Queryable, orgId: string, now = Date.now
   if (cached && now - cached.checkedAt < RULE_SET_CHECK_MS) return cached.set;
   const pending = loading.get(orgId);
   if (pending) return pending;
-  const work = (async () => {
+  const generation = generations.get(orgId) ?? 0;
+  const work: Promise<ActiveRuleSet> = (async () => {
     const version = await currentVersion(db, orgId);
     const set = cached && cached.set.version === version ? cached.set : await load(db, orgId, version);
-    cache.set(orgId, { set, checkedAt: Date.now() });
+    if ((generations.get(orgId) ?? 0) === generation) cache.set(orgId, { set, checkedAt: Date.now() });
     return set;
-  })().finally(() => loading.delete(orgId));
+  })().finally(() => {
+    if (loading.get(orgId) === work) loading.delete(orgId);
+  });
   loading.set(orgId, work);
   return work;
 }
 
-/** Drops this instance's cached rule set (after an activation here). */
+/**
+ * Drops this instance's cached rule set (after an activation here), and any load already under way:
+ * it may have read the rules from before the activation.
+ */
 export function invalidateRuleSet(orgId: string): void {
+  generations.set(orgId, (generations.get(orgId) ?? 0) + 1);
   cache.delete(orgId);
+  loading.delete(orgId);
 }

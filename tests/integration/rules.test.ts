@@ -8,9 +8,11 @@ import { getDb } from '@/db/client';
 import { ruleVersions } from '@/db/schema';
 import { systemActor } from '@/lib/auth/actor';
 import { createKey } from '@/lib/keys/create-key';
-import { activeRuleSet } from '@/lib/rules/active-rule-set';
+import { activeRuleSet, invalidateRuleSet } from '@/lib/rules/active-rule-set';
+import { bumpRuleSetVersion } from '@/lib/rules/bump-rule-set';
 import { BUILTIN_PACK } from '@/lib/scoring/builtin-pack';
 import { call, newOrg, type TestOrg } from '../support/api';
+import { activateTestRules } from '../support/rules';
 
 const KEY_MESSAGE = 'key must be lowercase letters, digits and underscores, starting with a letter';
 const WEIGHT_MESSAGE = 'weight must be between 1 and 100';
@@ -348,6 +350,35 @@ describe('audit of rule changes', () => {
 });
 
 describe('which rules score an organisation', () => {
+  it('never keeps in the cache a rule set whose load was under way when this instance activated a rule', async () => {
+    const org = await newOrg();
+    await activateTestRules(org.orgId, [{ key: 'first', expr: 'amount >= 1.0' }]);
+    const db = getDb();
+    // A load starts, and an activation on this instance invalidates before the load has finished.
+    const inFlight = activeRuleSet(db, org.orgId);
+    invalidateRuleSet(org.orgId);
+    expect((await inFlight).rules.map((r) => r.key)).toEqual(['first']);
+    // Another instance activates a rule: this one hears of it only through the version it checks.
+    await db.transaction(async (tx) => {
+      await tx.insert(ruleVersions).values({
+        orgId: org.orgId,
+        key: 'second',
+        version: 1,
+        expr: 'amount >= 2.0',
+        weight: 10,
+        detail: 'test rule second',
+        subject: 'source',
+        status: 'active',
+        createdBy: 'test-author',
+        approvedBy: 'test-approver',
+        activatedAt: new Date(),
+      });
+      await bumpRuleSetVersion(tx, org.orgId);
+    });
+    // The interrupted load left nothing cached, so the next scoring reads the rules as they are now.
+    expect((await activeRuleSet(db, org.orgId)).rules.map((r) => r.key).sort()).toEqual(['first', 'second']);
+  });
+
   it('is the built-in pack until a rule of its own is active, then only its active rules', async () => {
     const org = await newOrg();
     const approver = await secondKey(org);
