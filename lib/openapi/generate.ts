@@ -9,7 +9,6 @@ import {
   type AnyRouteSpec,
   type ResponseDoc,
 } from '@/lib/http/route';
-import { routeDocs } from './route-docs';
 import { ErrorBody } from './schemas/common';
 
 // Builds the OpenAPI 3.1 document from the route files' specs (lib/http/route.ts): auth mode, path
@@ -39,13 +38,16 @@ export function pathOfRouteFile(file: string): string {
   return `/${segments.map((s) => s.replace(/^\[{1,2}(?:\.\.\.)?([^\]]+)\]{1,2}$/, '{$1}')).join('/')}`;
 }
 
+// /v1/screenings and /v1/screening/lists form one group.
+const SCREENING_TAG = { name: 'Screening', description: 'Names screened against the loaded sanctions, PEP and adverse-media lists' };
+
 const TAGS: Record<string, { name: string; description: string }> = {
   events: { name: 'Events', description: 'Payment and activity events: scored at once in sync mode, stored only in async mode' },
   decisions: { name: 'Decisions', description: 'The outcome of scoring an event' },
   alerts: { name: 'Alerts', description: 'Review and block decisions and potential screening matches, worked by analysts and closed by two keys' },
   rules: { name: 'Rules', description: 'Versioned CEL rules: drafts, backtests and four-eyes activation' },
-  screenings: { name: 'Screening', description: 'Names screened against the loaded sanctions, PEP and adverse-media lists' },
-  screening: { name: 'Screening', description: 'Names screened against the loaded sanctions, PEP and adverse-media lists' },
+  screenings: SCREENING_TAG,
+  screening: SCREENING_TAG,
   entities: { name: 'Entities', description: 'Customers, accounts, wallets, devices, agents and counterparties, and the links derived from events' },
   audit: { name: 'Audit log', description: 'Every change made through a key or by a person' },
   keys: { name: 'API keys', description: 'Keys for programmatic callers' },
@@ -346,7 +348,7 @@ function buildPaths(modules: RouteModule[], schemas: Schemas): { paths: Json; us
         if (spec.hidden) continue;
         const path = spec.path ?? filePath;
         const own = Object.fromEntries(Object.entries(spec).filter(([, v]) => v !== undefined)) as AnyRouteSpec;
-        const op = operation({ ...routeDocs[`${method} ${path}`], ...own }, method, path, schemas);
+        const op = operation(own, method, path, schemas);
         const id = op.operationId as string;
         const clash = operationIds.get(id);
         if (clash) throw new Error(`operationId ${id} of ${method} ${path} is also used by ${clash}`);

@@ -3,6 +3,7 @@ import { storableId } from '@/lib/entities/storable';
 import { pageParams } from '@/lib/http/paging';
 import { json } from '@/lib/http/respond';
 import { route } from '@/lib/http/route';
+import * as schemas from '@/lib/openapi/schemas';
 import { createScreening, createScreeningBody } from '@/lib/screening/create-screening';
 import { listScreenings, SCREENING_STATUSES, STATUS_FILTER_MESSAGE } from '@/lib/screening/list-screenings';
 import { serializeScreening } from '@/lib/screening/serialize';
@@ -12,6 +13,10 @@ const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === 
 
 export const GET = route({
   auth: 'key',
+  summary: 'List screenings',
+  description: 'Newest first, paged like other lists. Filters: `reference`, `status` (`clear` or `potential_match`).',
+  responses: { 200: schemas.ScreeningPage },
+  errors: { 400: ['limit must be between 1 and 200', 'status must be clear or potential_match'] },
   query: z.object({
     ...pageParams,
     reference: optional(z.string().refine(storableId, 'reference cannot contain NUL characters')),
@@ -28,6 +33,22 @@ export const GET = route({
 
 export const POST = route({
   auth: 'key',
+  summary: 'Screen a person or business against the loaded lists',
+  description:
+    'Stores and returns the screening: `potential_match` when a candidate scores at or above the threshold (default 80), and then an alert is raised in the same request; `clear` otherwise. At most 25 candidates, highest first; those scoring 50 up to the threshold are in `near`. Only `name` is required. With no list loaded the answer is 503, never clear.',
+  responses: { 200: schemas.Screening },
+  errors: {
+    400: [
+      'name must be 1 to 200 characters',
+      'kind must be person or business',
+      'birth_year looks wrong',
+      'country must be a two-letter code',
+      'reference must be 1 to 200 characters',
+      'threshold must be between 50 and 100',
+    ],
+    503: ['no screening list is loaded, so nothing can be checked'],
+  },
+  requestExample: { name: 'Ivan Petrov', kind: 'person', birth_year: 1971, country: 'RU', reference: 'cust-1042', threshold: 80 },
   body: createScreeningBody,
   handler: async ({ db, actor, body }) => json(200, serializeScreening(await createScreening(db, actor, body), [])),
 });
