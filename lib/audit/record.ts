@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '@/db/client';
 import { auditLog } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
@@ -28,4 +29,19 @@ export async function recordAudit(tx: Queryable, actor: Actor, change: AuditChan
       requestId: actor.requestId ?? null,
     })),
   );
+}
+
+/** The columns an audit row of `auditRowSql` fills, for `INSERT INTO audit_log ${AUDIT_ROW_COLUMNS} ...`. */
+export const AUDIT_ROW_COLUMNS = sql`(org_id, actor, actor_kind, action, target_type, target_id, changes, request_id)`;
+
+/**
+ * One audit entry as a `SELECT` row, for a change written as a single statement (its rows and its
+ * audit entries commit together without a transaction block). `computed` is merged into `changes`:
+ * values only the statement knows, such as a number it takes. `from` names the CTE those come from.
+ */
+export function auditRowSql(actor: Actor, change: AuditChange, computed?: { changes: SQL; from: SQL }): SQL {
+  const changes = sql`${JSON.stringify(change.changes ?? {})}::jsonb`;
+  return sql`SELECT ${actor.orgId}::uuid, ${actor.actorId}::text, ${actor.actorKind}::text, ${change.action}::text,
+    ${change.targetType}::text, ${change.targetId}::text, ${computed ? sql`${changes} || ${computed.changes}` : changes},
+    ${actor.requestId ?? null}::text${computed ? sql` FROM ${computed.from}` : sql``}`;
 }

@@ -1,16 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Database } from '@/db/client';
-import { screenings } from '@/db/schema';
-import { raiseAlertForScreening } from '@/lib/alerts/raise-for-screening';
 import type { Actor } from '@/lib/auth/actor';
-import { recordAudit, type AuditChange } from '@/lib/audit/record';
 import { settings } from '@/lib/config';
 import { storableId } from '@/lib/entities/storable';
 import { ServiceUnavailableError } from '@/lib/http/errors';
 import { recordScreening } from '@/lib/metrics';
 import { screeningIndex } from './list-index';
 import { DEFAULT_FLOOR, DEFAULT_MAX_CANDIDATES } from './matcher';
+import { storeScreening } from './store-screening';
 import type { ScreeningRow, ScreeningSubject } from './serialize';
 
 export const NAME_MESSAGE = 'name must be 1 to 200 characters';
@@ -63,7 +61,7 @@ export type CreateScreeningInput = z.output<typeof createScreeningBody>;
 
 /**
  * Screens one name against this instance's index and stores the result exactly as answered. A
- * potential match raises its own alert in the same transaction (a screening alert holds exactly one
+ * potential match raises its own alert in the same statement (a screening alert holds exactly one
  * screening, even when the reference already has an open one). With no list loaded: 503.
  */
 export async function createScreening(db: Database, actor: Actor, input: CreateScreeningInput): Promise<ScreeningRow> {
@@ -78,69 +76,18 @@ export async function createScreening(db: Database, actor: Actor, input: CreateS
     ...(input.country !== undefined ? { country: input.country } : {}),
   };
   const { matches, near } = index.screen(subject, { threshold, floor: DEFAULT_FLOOR, maxCandidates: DEFAULT_MAX_CANDIDATES });
-  const status = matches.length > 0 ? 'potential_match' : 'clear';
-  const id = randomUUID();
-  const screenedAt = new Date();
-  const reference = input.reference ?? null;
-
-  const alertId = status === 'potential_match' ? randomUUID() : null;
-
-  const stored = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(screenings)
-      .values({
-        orgId: actor.orgId,
-        id,
-        reference,
-        status,
-        threshold,
-        subject,
-        matches,
-        near,
-        lists: index.lists,
-        review: status === 'potential_match' ? 'open' : 'none',
-        alertId,
-        createdBy: actor.actorId,
-        createdAt: screenedAt,
-      })
-      .returning();
-    if (!row) throw new Error('screening insert returned no row');
-    const created: AuditChange = {
-      action: 'screening.created',
-      targetType: 'screening',
-      targetId: id,
-      changes: {
-        status,
-        threshold,
-        reference,
-        matches: matches.length,
-        near: near.length,
-        lists: index.lists.map((l) => `${l.code}@${l.version}`),
-        ...(alertId ? { alert_id: alertId } : {}),
-      },
-    };
-    // The alert last: from its number to commit, every alert of the organisation waits on the counter.
-    // Its audit entry and the screening's go in one statement.
-    if (alertId) {
-      await raiseAlertForScreening(
-        tx,
-        actor,
-        {
-          alertId,
-          screeningId: id,
-          reference,
-          bestScore: Math.max(...matches.map((m) => m.score)),
-          sanctionsMatch: matches.some((m) => m.category === 'sanctions'),
-          screenedAt,
-        },
-        [created],
-      );
-    } else {
-      await recordAudit(tx, actor, created);
-    }
-    return row;
+  const stored = await storeScreening(db, actor, {
+    id: randomUUID(),
+    reference: input.reference ?? null,
+    threshold,
+    subject,
+    matches,
+    near,
+    lists: index.lists,
+    alertId: matches.length > 0 ? randomUUID() : null,
+    screenedAt: new Date(),
   });
   // Counted only once committed, so a rolled-back screening never shows in the metrics.
-  recordScreening(status, performance.now() - started);
+  recordScreening(stored.status, performance.now() - started);
   return stored;
 }

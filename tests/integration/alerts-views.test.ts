@@ -7,8 +7,9 @@ import * as flow from '@/app/v1/alerts/[id]/flow/route';
 import * as alertsRoute from '@/app/v1/alerts/route';
 import * as events from '@/app/v1/events/route';
 import { getDb } from '@/db/client';
-import { alerts, entities, screenings } from '@/db/schema';
-import { raiseAlertForScreening } from '@/lib/alerts/raise-for-screening';
+import { alerts, entities } from '@/db/schema';
+import type { Match } from '@/lib/screening/matcher';
+import { storeScreening } from '@/lib/screening/store-screening';
 import { call, newOrg, type TestOrg } from '../support/api';
 import { activateTestRules } from '../support/rules';
 import { payment as event } from '../support/events';
@@ -107,33 +108,18 @@ describe('alert list fields', () => {
       { score: 85, list: 'eu_pep', entry_ref: 'PEP-7', entry_name: 'Ivan Petrov', matched_name: 'Ivan Petrov', kind: 'person', category: 'pep', countries: [], reasons: [] },
     ];
     const screen = async (reference: string | null, name: string, sanctions: boolean) => {
-      const [s] = await db
-        .insert(screenings)
-        .values({
-          orgId: org.orgId,
-          reference,
-          status: 'potential_match',
-          threshold: 80,
-          subject: { name, kind: 'person' },
-          matches: sanctions ? matches : matches.slice(1),
-          near: [],
-          lists: [],
-          review: 'open',
-          createdBy: org.keyId,
-        })
-        .returning();
-      if (!s) throw new Error('no screening');
-      const alertId = await db.transaction((tx) =>
-        raiseAlertForScreening(tx, { orgId: org.orgId, actorId: org.keyId, actorKind: 'key' }, {
-          alertId: randomUUID(),
-          screeningId: s.id,
-          reference,
-          bestScore: sanctions ? 92 : 85,
-          sanctionsMatch: sanctions,
-          screenedAt: s.createdAt,
-        }),
-      );
-      await db.update(screenings).set({ alertId }).where(and(eq(screenings.orgId, org.orgId), eq(screenings.id, s.id)));
+      const alertId = randomUUID();
+      const s = await storeScreening(db, { orgId: org.orgId, actorId: org.keyId, actorKind: 'key' }, {
+        id: randomUUID(),
+        reference,
+        threshold: 80,
+        subject: { name, kind: 'person' },
+        matches: (sanctions ? matches : matches.slice(1)) as Match[],
+        near: [],
+        lists: [],
+        alertId,
+        screenedAt: new Date(),
+      });
       return { screening: s, alertId };
     };
 

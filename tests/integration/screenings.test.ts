@@ -11,6 +11,8 @@ import { reloadSettings } from '@/lib/config';
 import { checkListFile } from '@/lib/screening/list-file';
 import { refreshScreeningIndex } from '@/lib/screening/list-index';
 import { loadScreeningList } from '@/lib/screening/load-list';
+import type { Match } from '@/lib/screening/matcher';
+import { storeScreening } from '@/lib/screening/store-screening';
 import { call, newOrg, type CallResult, type TestOrg } from '../support/api';
 
 // Made-up names that no other file's list (nor the real lists) holds, so lists loaded by other test
@@ -189,6 +191,44 @@ describe('POST /v1/screenings', () => {
       .where(and(eq(auditLog.orgId, org.orgId), inArray(auditLog.targetId, [s.id, s.alert_id])));
     expect(entries.map((e) => e.action).sort()).toEqual(['alert.raised', 'screening.created']);
     expect(entries.find((e) => e.action === 'alert.raised')?.changes).toMatchObject({ number: alert.json.number, priority: 'high', screening_id: s.id });
+    expect(entries.find((e) => e.action === 'screening.created')?.changes).toMatchObject({ status: 'potential_match', alert_id: s.alert_id, matches: 1 });
+  });
+
+  it('stores nothing of a screening whose statement fails: no alert, no audit entry, no alert number used', async () => {
+    const own = await newOrg('screenings-atomic');
+    const actor = { orgId: own.orgId, actorId: own.keyId, actorKind: 'key' as const };
+    const first = await call(screeningsRoute.POST, { method: 'POST', key: own.key, body: { name: 'Zorblat Quenterix' } });
+    expect(first.json.status).toBe('potential_match');
+    const stored = await getScreening(first.json.id, own);
+    // The same screening id again: the screening's insert fails, so the alert and both audit rows must not stay.
+    const orphanAlert = randomUUID();
+    await expect(
+      storeScreening(getDb(), actor, {
+        id: first.json.id,
+        reference: null,
+        threshold: 80,
+        subject: { name: 'Zorblat Quenterix' },
+        matches: first.json.matches as Match[],
+        near: [],
+        lists: [],
+        alertId: orphanAlert,
+        screenedAt: new Date(),
+      }),
+    ).rejects.toThrow();
+    expect(await getDb().select().from(alerts).where(and(eq(alerts.orgId, own.orgId), eq(alerts.id, orphanAlert)))).toEqual([]);
+    const audit = await getDb()
+      .select({ action: auditLog.action, targetId: auditLog.targetId })
+      .from(auditLog)
+      .where(and(eq(auditLog.orgId, own.orgId), inArray(auditLog.action, ['alert.raised', 'screening.created'])));
+    expect(audit.sort((a, b) => a.action.localeCompare(b.action))).toEqual([
+      { action: 'alert.raised', targetId: first.json.alert_id },
+      { action: 'screening.created', targetId: first.json.id },
+    ]);
+    expect((await getScreening(first.json.id, own)).json).toEqual(stored.json);
+    // The failed statement gave its alert number back: the next alert takes the following number.
+    const next = await call(screeningsRoute.POST, { method: 'POST', key: own.key, body: { name: 'Zorblat Quenterix' } });
+    const [a1, a2] = await Promise.all([getAlert(first.json.alert_id, own), getAlert(next.json.alert_id, own)]);
+    expect(a2.json.number).toBe(a1.json.number + 1);
   });
 
   it('raises a medium alert when no match is on a sanctions list, one reason per match', async () => {
