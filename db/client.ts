@@ -3,7 +3,8 @@ import pg from 'pg';
 import { settings } from '@/lib/config';
 import * as schema from './schema';
 
-export type Database = NodePgDatabase<typeof schema>;
+/** The pool is reachable as `$client` for named prepared statements (db/prepared.ts). */
+export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** Query helpers take either the database or the open transaction, explicitly. */
 export type Queryable = Database | Tx;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '@/db/client';
+import type { Database } from '@/db/client';
+import { executePrepared } from '@/db/prepared';
 import { screeningAlertSql } from '@/lib/alerts/raise-for-screening';
 import type { Actor } from '@/lib/auth/actor';
 import { AUDIT_ROW_COLUMNS, auditRowSql, type AuditChange } from '@/lib/audit/record';
@@ -21,11 +22,12 @@ export interface ScreeningToStore {
 
 /**
  * Stores a screening as answered, its `screening.created` audit entry and, for a potential match, its
- * alert with `alert.raised`, all in one statement: it commits on its own (no BEGIN/COMMIT round trips)
- * and holds the organisation's alert counter only while PostgreSQL runs it, never while this process
- * is busy with other requests. Returns the stored row.
+ * alert with `alert.raised`, all in one prepared statement. It takes the database, not a transaction:
+ * the statement is its own transaction, with no BEGIN/COMMIT round trips, and it holds the
+ * organisation's alert counter only while PostgreSQL runs it, never while this process is busy with
+ * other requests. Returns the stored row.
  */
-export async function storeScreening(db: Queryable, actor: Actor, s: ScreeningToStore): Promise<ScreeningRow> {
+export async function storeScreening(db: Database, actor: Actor, s: ScreeningToStore): Promise<ScreeningRow> {
   const potential = s.matches.length > 0;
   if (potential !== (s.alertId !== null)) throw new Error('a screening has an alert exactly when it has matches');
   const row: ScreeningRow = {
@@ -68,7 +70,9 @@ export async function storeScreening(db: Queryable, actor: Actor, s: ScreeningTo
       })
     : null;
   // The screening's audit row comes first, so its clock_timestamp() is earlier than the alert's.
-  await db.execute(sql`
+  await executePrepared(
+    db,
+    sql`
     WITH stored_screening AS (
       INSERT INTO screenings (org_id, id, reference, status, threshold, subject, matches, near, lists, review, alert_id,
                               created_by, created_at)
@@ -77,6 +81,7 @@ export async function storeScreening(db: Queryable, actor: Actor, s: ScreeningTo
               ${row.alertId}, ${row.createdBy}, ${row.createdAt})
     )${alert ? sql`, ${alert.ctes}` : sql``}
     INSERT INTO audit_log ${AUDIT_ROW_COLUMNS}
-    ${auditRowSql(actor, created)}${alert ? sql` UNION ALL ${alert.auditRow}` : sql``}`);
+    ${auditRowSql(actor, created)}${alert ? sql` UNION ALL ${alert.auditRow}` : sql``}`,
+  );
   return row;
 }

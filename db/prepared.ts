@@ -1,0 +1,31 @@
+import { createHash } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { QueryResult, QueryResultRow } from 'pg';
+import type { Database } from './client';
+
+const dialect = new PgDialect();
+/** Statement text -> its prepared-statement name. The texts are a handful of fixed shapes. */
+const names = new Map<string, string>();
+const MAX_NAMES = 1000;
+
+function nameOf(text: string): string {
+  let name = names.get(text);
+  if (name === undefined) {
+    name = `aml_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    // A statement built with values in its text would never repeat: stop remembering rather than grow.
+    if (names.size < MAX_NAMES) names.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * Runs one statement as a named prepared statement: each pooled connection parses and plans it once
+ * and then only binds values, which matters on hot paths whose statement is long (several CTEs).
+ * Statements are named by their text, so two shapes never share a name. Outside a transaction, the
+ * statement commits on its own.
+ */
+export async function executePrepared<T extends QueryResultRow = QueryResultRow>(db: Database, statement: SQL): Promise<QueryResult<T>> {
+  const { sql: text, params } = dialect.sqlToQuery(statement);
+  return db.$client.query<T>({ name: nameOf(text), text, values: params });
+}
