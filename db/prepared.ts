@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { QueryResult, QueryResultRow } from 'pg';
+import type { QueryConfig, QueryResult, QueryResultRow } from 'pg';
 import type { Database } from './client';
 
 const dialect = new PgDialect();
@@ -19,13 +19,18 @@ function nameOf(text: string): string {
   return name;
 }
 
+/** A statement as a named query config for pg: the same text always gets the same name. */
+export function preparedQuery(statement: SQL): QueryConfig {
+  const { sql: text, params } = dialect.sqlToQuery(statement);
+  return { name: nameOf(text), text, values: params };
+}
+
 /**
  * Runs one statement as a named prepared statement: each pooled connection parses and plans it once
  * and then only binds values, which matters on hot paths whose statement is long (several CTEs).
  * Statements are named by their text, so two shapes never share a name. Outside a transaction, the
- * statement commits on its own.
+ * statement commits on its own. Inside one, run `preparedQuery(statement)` on its client.
  */
 export async function executePrepared<T extends QueryResultRow = QueryResultRow>(db: Database, statement: SQL): Promise<QueryResult<T>> {
-  const { sql: text, params } = dialect.sqlToQuery(statement);
-  return db.$client.query<T>({ name: nameOf(text), text, values: params });
+  return db.$client.query<T>(preparedQuery(statement));
 }

@@ -1,9 +1,8 @@
-import { sql } from 'drizzle-orm';
-import type { Queryable } from '@/db/client';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/actor';
-import { recordAudit } from '@/lib/audit/record';
+import { AUDIT_ROW_COLUMNS, auditRowSql } from '@/lib/audit/record';
 import { settings } from '@/lib/config';
-import { nextReferenceNumber } from '@/lib/orgs/next-reference-number';
+import { nextReferenceNumberSql } from '@/lib/orgs/next-reference-number';
 
 export interface DecisionForAlert {
   decisionId: string;
@@ -13,36 +12,38 @@ export interface DecisionForAlert {
   occurredAt: Date;
   /** The subject entity; null when the event named none (such decisions are never grouped). */
   entityId: string | null;
+  /** The rest of the decision row, stored with the alert's id. */
+  reasons: unknown;
+  ruleErrors: unknown;
+  decidedInUs: number;
 }
 
-type AlertRow = {
-  id: string;
-  number: number;
-  priority: 'medium' | 'high';
-  occurrences: number;
-  risk_score: number;
-  due_at: Date;
-};
-
 /**
- * Puts a review or block decision on an alert, in the decision's transaction: it joins the entity's
- * `open` or `in_review` alert (occurrences rise; a block lifts medium to high and brings `due_at`
- * forward to the high SLA; the alert points at its highest-scoring decision) or starts a new one
- * (medium for review, high for block). The caller holds the entity's advisory lock, and the partial
- * unique index `alerts_one_open_per_entity` backs it, so two decisions cannot start two alerts.
- * Returns the alert id.
+ * Puts a review or block decision on an alert and stores the decision, as one statement to run in
+ * the event's transaction (under the entity's advisory lock, taken by the caller). The decision
+ * joins the entity's `open` or `in_review` alert: occurrences rise, a block lifts medium to high and
+ * brings `due_at` forward to the high SLA, and the alert points at its highest-scoring decision.
+ * Otherwise it starts a new alert, medium for review and high for block, numbered from the
+ * organisation's counter (touched only when no alert is joined). The partial unique index
+ * `alerts_one_open_per_entity` backs the lock, so two decisions cannot start two alerts. The audit
+ * entry (`alert.decision_added` or `alert.raised`) goes in the same statement. One statement instead
+ * of three or four keeps the time under the entity's lock and the alert counter short.
+ * Returns `created_at` and `alert_id` of the decision.
  */
-export async function raiseAlertForDecision(tx: Queryable, actor: Actor, d: DecisionForAlert): Promise<string> {
+export function decisionOnAlertSql(actor: Actor, d: DecisionForAlert): SQL {
   const { slaHighMs, slaMediumMs } = settings();
   const isBlock = d.decision === 'block';
+  const priority = isBlock ? 'high' : 'medium';
+  const dueInMs = isBlock ? slaHighMs : slaMediumMs;
+  const grouped = d.entityId !== null;
 
-  if (d.entityId !== null) {
-    const joined = await tx.execute<AlertRow & { was_priority: string }>(sql`
-      WITH current AS (
-        SELECT id, priority FROM alerts
-        WHERE org_id = ${actor.orgId} AND entity_id = ${d.entityId} AND screening_id IS NULL
-          AND status IN ('open', 'in_review')
-        FOR UPDATE)
+  const join = sql`
+    current_alert AS (
+      SELECT id, priority FROM alerts
+      WHERE org_id = ${actor.orgId} AND entity_id = ${d.entityId} AND screening_id IS NULL
+        AND status IN ('open', 'in_review')
+      FOR UPDATE),
+    joined AS (
       UPDATE alerts a SET
         occurrences = a.occurrences + 1,
         priority = CASE WHEN ${isBlock} THEN 'high' ELSE a.priority END,
@@ -54,41 +55,55 @@ export async function raiseAlertForDecision(tx: Queryable, actor: Actor, d: Deci
         risk_score = greatest(a.risk_score, ${d.riskScore}),
         last_event_at = greatest(a.last_event_at, ${d.occurredAt}),
         updated_at = now()
-      FROM current
-      WHERE a.org_id = ${actor.orgId} AND a.id = current.id
-      RETURNING a.id, a.number, a.priority, a.occurrences, a.risk_score, a.due_at, current.priority AS was_priority`);
-    const row = joined.rows[0];
-    if (row) {
-      await recordAudit(tx, actor, {
-        action: 'alert.decision_added',
-        targetType: 'alert',
-        targetId: row.id,
-        changes: {
-          decision_id: d.decisionId,
-          decision: d.decision,
-          occurrences: row.occurrences,
-          ...(row.was_priority !== row.priority ? { priority: { from: row.was_priority, to: row.priority } } : {}),
-        },
-      });
-      return row.id;
-    }
-  }
+      FROM current_alert
+      WHERE a.org_id = ${actor.orgId} AND a.id = current_alert.id
+      RETURNING a.id, a.priority, a.occurrences, current_alert.priority AS was_priority),`;
+  // The counter's row is locked only when a new alert is started.
+  const numberSql = grouped
+    ? sql`
+      INSERT INTO org_counters (org_id, name, value)
+      SELECT ${actor.orgId}, 'alert', 1 WHERE NOT EXISTS (SELECT 1 FROM joined)
+      ON CONFLICT (org_id, name) DO UPDATE SET value = org_counters.value + 1
+      RETURNING value`
+    : nextReferenceNumberSql(actor.orgId, 'alert');
 
-  const number = await nextReferenceNumber(tx, actor.orgId, 'alert');
-  const priority = isBlock ? 'high' : 'medium';
-  const dueInMs = isBlock ? slaHighMs : slaMediumMs;
-  const created = await tx.execute<{ id: string }>(sql`
-    INSERT INTO alerts (org_id, number, entity_id, status, priority, occurrences, decision_id, event_id,
-                        risk_score, last_event_at, due_at)
-    VALUES (${actor.orgId}, ${number}, ${d.entityId}, 'open', ${priority}, 1, ${d.decisionId}, ${d.eventId},
-            ${d.riskScore}, ${d.occurredAt}, now() + ${dueInMs} * interval '1 millisecond')
-    RETURNING id`);
-  const id = created.rows[0]?.id as string;
-  await recordAudit(tx, actor, {
-    action: 'alert.raised',
-    targetType: 'alert',
-    targetId: id,
-    changes: { number, priority, decision_id: d.decisionId, decision: d.decision, entity_id: d.entityId },
-  });
-  return id;
+  const decisionAdded = auditRowSql(
+    actor,
+    { action: 'alert.decision_added', targetType: 'alert', targetId: sql`joined.id`, changes: { decision_id: d.decisionId, decision: d.decision } },
+    {
+      changes: sql`jsonb_build_object('occurrences', joined.occurrences) || CASE WHEN joined.was_priority <> joined.priority
+        THEN jsonb_build_object('priority', jsonb_build_object('from', joined.was_priority, 'to', joined.priority))
+        ELSE '{}'::jsonb END`,
+      from: sql`joined`,
+    },
+  );
+  const raised = auditRowSql(
+    actor,
+    {
+      action: 'alert.raised',
+      targetType: 'alert',
+      targetId: sql`raised.id`,
+      changes: { priority, decision_id: d.decisionId, decision: d.decision, entity_id: d.entityId },
+    },
+    { changes: sql`jsonb_build_object('number', raised.number)`, from: sql`raised` },
+  );
+
+  return sql`
+    WITH ${grouped ? join : sql``}
+    alert_number AS (${numberSql}),
+    raised AS (
+      INSERT INTO alerts (org_id, number, entity_id, status, priority, occurrences, decision_id, event_id,
+                          risk_score, last_event_at, due_at)
+      SELECT ${actor.orgId}, alert_number.value, ${d.entityId}, 'open', ${priority}, 1, ${d.decisionId}, ${d.eventId},
+             ${d.riskScore}, ${d.occurredAt}, now() + ${dueInMs} * interval '1 millisecond'
+      FROM alert_number
+      RETURNING id, number),
+    alert_audit AS (
+      INSERT INTO audit_log ${AUDIT_ROW_COLUMNS}
+      ${grouped ? sql`${decisionAdded} UNION ALL ` : sql``}${raised})
+    INSERT INTO decisions (org_id, id, event_id, decision, risk_score, reasons, decided_in_us, rule_errors, alert_id)
+    SELECT ${actor.orgId}, ${d.decisionId}, ${d.eventId}, ${d.decision}, ${d.riskScore}, ${JSON.stringify(d.reasons)},
+           ${d.decidedInUs}, ${JSON.stringify(d.ruleErrors)}, alert.id
+    FROM (${grouped ? sql`SELECT id FROM joined UNION ALL ` : sql``}SELECT id FROM raised) AS alert
+    RETURNING created_at, alert_id`;
 }

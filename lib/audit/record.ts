@@ -34,14 +34,21 @@ export async function recordAudit(tx: Queryable, actor: Actor, change: AuditChan
 /** The columns an audit row of `auditRowSql` fills, for `INSERT INTO audit_log ${AUDIT_ROW_COLUMNS} ...`. */
 export const AUDIT_ROW_COLUMNS = sql`(org_id, actor, actor_kind, action, target_type, target_id, changes, request_id)`;
 
+/** An audit entry written inside a larger statement: its target may be a value the statement makes. */
+export interface AuditRowSpec extends Omit<AuditChange, 'targetId'> {
+  targetId: string | SQL;
+}
+
 /**
  * One audit entry as a `SELECT` row, for a change written as a single statement (its rows and its
  * audit entries commit together without a transaction block). `computed` is merged into `changes`:
- * values only the statement knows, such as a number it takes. `from` names the CTE those come from.
+ * values only the statement knows, such as a number it takes. `from` names the CTE that the target
+ * or those values come from.
  */
-export function auditRowSql(actor: Actor, change: AuditChange, computed?: { changes: SQL; from: SQL }): SQL {
+export function auditRowSql(actor: Actor, change: AuditRowSpec, computed?: { changes?: SQL; from: SQL }): SQL {
   const changes = sql`${JSON.stringify(change.changes ?? {})}::jsonb`;
+  const targetId = typeof change.targetId === 'string' ? sql`${change.targetId}::text` : sql`(${change.targetId})::text`;
   return sql`SELECT ${actor.orgId}::uuid, ${actor.actorId}::text, ${actor.actorKind}::text, ${change.action}::text,
-    ${change.targetType}::text, ${change.targetId}::text, ${computed ? sql`${changes} || ${computed.changes}` : changes},
+    ${change.targetType}::text, ${targetId}, ${computed?.changes ? sql`${changes} || ${computed.changes}` : changes},
     ${actor.requestId ?? null}::text${computed ? sql` FROM ${computed.from}` : sql``}`;
 }

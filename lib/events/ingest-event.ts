@@ -1,10 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import { getDb, getPool, type Queryable } from '@/db/client';
+import { preparedQuery } from '@/db/prepared';
 import { decisions, events } from '@/db/schema';
-import { raiseAlertForDecision } from '@/lib/alerts/raise-for-decision';
+import { decisionOnAlertSql } from '@/lib/alerts/raise-for-decision';
 import type { Actor } from '@/lib/auth/actor';
 import { settings } from '@/lib/config';
 import { recordDecision } from '@/lib/metrics';
@@ -236,7 +236,7 @@ function counterStateOf(event: EventInput, pairs: EventCounters['pairs']): unkno
  * Stores an event and, in sync mode, scores it, in one transaction of four round trips: BEGIN with the
  * advisory locks of the entities it names; their counters over the events that arrived before it; the
  * event with those counters, placeholders, links and decision in one statement; COMMIT. A review or
- * block decision is put on an alert in the same transaction. The same idempotency key in the
+ * block decision is put on an alert, with its audit entry, in one more statement of the same transaction. The same idempotency key in the
  * organisation returns the original answer: the unique index on (org_id, idempotency_key) decides,
  * also between concurrent requests.
  */
@@ -280,22 +280,24 @@ export async function ingestEvent(actor: Actor, event: EventInput, mode: IngestM
       let alertId: string | null = null;
       let createdAt = row.decided_at;
       if (raisesAlert) {
-        // Alerts are a minority of decisions; their writes go through the ordinary query builder.
-        const tx = drizzle(client) as unknown as Queryable;
-        alertId = await raiseAlertForDecision(tx, actor, {
-          decisionId: scored.id,
-          eventId,
-          decision: scored.decision as 'review' | 'block',
-          riskScore: scored.riskScore,
-          occurredAt: event.occurredAt,
-          entityId: alertSubject(scored.fired, event),
-        });
-        const inserted = await client.query<{ created_at: Date }>(
-          `INSERT INTO decisions (org_id, id, event_id, decision, risk_score, reasons, decided_in_us, rule_errors, alert_id)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING created_at`,
-          [actor.orgId, scored.id, eventId, scored.decision, scored.riskScore, JSON.stringify(scored.reasons), scored.decidedInUs, JSON.stringify(scored.ruleErrors), alertId],
+        const stored = await client.query<{ created_at: Date; alert_id: string }>(
+          preparedQuery(
+            decisionOnAlertSql(actor, {
+              decisionId: scored.id,
+              eventId,
+              decision: scored.decision as 'review' | 'block',
+              riskScore: scored.riskScore,
+              occurredAt: event.occurredAt,
+              entityId: alertSubject(scored.fired, event),
+              reasons: scored.reasons,
+              ruleErrors: scored.ruleErrors,
+              decidedInUs: scored.decidedInUs,
+            }),
+          ),
         );
-        createdAt = inserted.rows[0]?.created_at ?? null;
+        alertId = stored.rows[0]?.alert_id ?? null;
+        createdAt = stored.rows[0]?.created_at ?? null;
+        if (alertId === null) throw new Error('the decision was stored without its alert');
       }
       await client.query('COMMIT');
       recordDecision(scored);

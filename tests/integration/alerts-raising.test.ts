@@ -119,6 +119,22 @@ describe('raising and grouping', () => {
     expect(entries.map((e) => e.action)).toEqual(['alert.raised', 'alert.decision_added', 'alert.decision_added', 'alert.decision_added']);
     expect(entries.every((e) => e.actor === org.keyId)).toBe(true);
     expect(entries[2]?.changes).toMatchObject({ priority: { from: 'medium', to: 'high' } });
+    // What each entry records, the number and occurrences as the statement took them.
+    expect(entries[0]?.changes).toEqual({
+      number: shown.json.number,
+      priority: 'medium',
+      decision_id: first.json.id,
+      decision: 'review',
+      entity_id: 'dave',
+    });
+    expect(entries[1]?.changes).toEqual({ decision_id: second.json.id, decision: 'review', occurrences: 2 });
+    expect(entries[2]?.changes).toEqual({
+      decision_id: block.json.id,
+      decision: 'block',
+      occurrences: 3,
+      priority: { from: 'medium', to: 'high' },
+    });
+    expect(entries[3]?.changes).toEqual({ decision_id: later.json.id, decision: 'review', occurrences: 4 });
   });
 
   it('joins an in_review alert and keeps its status', async () => {
