@@ -156,13 +156,36 @@ describe('word comparison', () => {
     expect(withParticle).toBeGreaterThanOrEqual(90);
     expect(withParticle).toBeLessThan(100);
     expect(withParticle).toBeGreaterThan(withDistinctiveWord);
-    expect(score('Usama bin Ladin', person('2', 'BIN LADIN, Usama bin Muhammad'))).toBeGreaterThan(
-      score('Usama Awad Ladin', person('3', 'AWAD LADIN, Usama Muhammad Ghalib')),
-    );
+    // A particle the query leaves out costs less than a distinctive word it leaves out.
+    expect(score('Usama Ladin', person('2', 'BIN LADIN, Usama'))).toBeGreaterThan(score('Usama Ladin', person('3', 'AWAD LADIN, Usama')));
   });
 
   it('matches a word written with an attached article (ELKADDAFI ~ Qaddafi)', () => {
     expect(score('Muammar Qaddafi', person('1', 'ELKADDAFI, Muammar'))).toBeGreaterThanOrEqual(85);
+  });
+
+  it('counts middle names the query left out for less than words at either end', () => {
+    const fullName = person('1', 'MUAMMAR MOHAMMED ABU MINYAR QADHAFI');
+    // Given name and surname of a listed nasab chain: a match, with the omitted words reported.
+    const m = scoreEntry({ name: 'Muammar Gaddafi', kind: 'person' }, fullName);
+    expect(m.score).toBeGreaterThanOrEqual(80);
+    expect(m.score).toBeLessThan(95);
+    expect(m.reasons.filter((r) => r.code === 'list_has_extra').map((r) => r.detail)).toEqual([
+      '"mohammed" is only in the list name',
+      '"abu" is only in the list name',
+      '"minyar" is only in the list name',
+    ]);
+    // Words outside the matched span still count in full: the first two words of the chain are not the person.
+    expect(score('Muammar Mohammed', fullName)).toBeLessThan(80);
+    // The rule needs every distinctive query word matched: an unmatched query word keeps the full penalty.
+    expect(score('Muammar Zarkov Qadhafi', fullName)).toBeLessThan(score('Muammar Qadhafi', fullName));
+    expect(score('Muammar Zarkov Qadhafi', fullName)).toBeLessThan(80);
+    // What leaving names out adds stops at 88, so names matched word for word rank above it.
+    expect(score('Muammar Qadhafi', fullName)).toBe(88);
+    expect(score('Muammar Mohammed Abu Minyar Qadhafi', fullName)).toBe(100);
+    expect(score('Muammar Qadhafi', person('3', 'QADHAFI, Muammar'))).toBeGreaterThan(88);
+    // A patronymic left out, as "SURNAME, Given Patronymic" puts it between given name and surname.
+    expect(scoreEntry({ name: 'Gennady Timchenko' }, person('2', 'TIMCHENKO, Gennady Nikolayevich')).score).toBe(88);
   });
 
   it('caps a name that shares only one word with a longer name', () => {
@@ -449,7 +472,7 @@ describe('screenName', () => {
   });
 
   it('splits matches (>= threshold) from near misses (floor up to threshold)', () => {
-    const { matches, near } = screenName(index, { name: 'Karim Hassan', kind: 'person' }, { maxCandidates: 100 });
+    const { matches, near } = screenName(index, { name: 'Karim Omar Hassan', kind: 'person' }, { maxCandidates: 100 });
     expect(matches.length).toBeGreaterThan(0);
     expect(near.length).toBeGreaterThan(0);
     for (const m of matches) expect(m.score).toBeGreaterThanOrEqual(80);
@@ -457,7 +480,8 @@ describe('screenName', () => {
       expect(m.score).toBeGreaterThanOrEqual(50);
       expect(m.score).toBeLessThan(80);
     }
-    expect(refs(matches)).toContain('A2');
+    expect(refs(matches)).toContain('A3');
+    // "Omar" is not among A7's words, so its two middle names count in full.
     expect(refs(near)).toContain('A7');
     expect(refs([...matches, ...near])).not.toContain('A6');
   });

@@ -32,6 +32,9 @@ const SINGLE_WORD_EVIDENCE = 1.3;
 const SINGLE_WORD_CAP = 70;
 const SINGLE_WORD_CAP_STEP = 10;
 const BOTH_HAVE_EXTRAS_FACTOR = 0.94;
+/** How much a list name's middle word counts when the query left it out (see alignNames). */
+const OMITTED_MIDDLE_NAME_SHARE = 0.25;
+const OMITTED_MIDDLE_NAME_CAP = 88;
 
 const BIRTH_YEAR_MATCH_BONUS = 3;
 const BIRTH_YEAR_DIFFERS_PENALTY = 25;
@@ -205,10 +208,35 @@ export function alignNames(query: PreparedName, name: PreparedName, memo: Compar
     allExact && pairCount > 0 && queryLeftovers === 0 && listLeftovers === 0 && sameLegalForms(query.legalForms, name.legalForms);
 
   const queryCoverage = query.totalWeight > 0 ? queryMatched / query.totalWeight : 0;
-  const listCoverage = name.totalWeight > 0 ? listMatched / name.totalWeight : 0;
-  const better = Math.max(queryCoverage, listCoverage);
-  const worse = Math.min(queryCoverage, listCoverage);
-  let score = 100 * (BETTER_COVERAGE_SHARE * better + (1 - BETTER_COVERAGE_SHARE) * worse);
+  const blend = (listCoverage: number): number => {
+    const better = Math.max(queryCoverage, listCoverage);
+    const worse = Math.min(queryCoverage, listCoverage);
+    return 100 * (BETTER_COVERAGE_SHARE * better + (1 - BETTER_COVERAGE_SHARE) * worse);
+  };
+  let score = blend(name.totalWeight > 0 ? listMatched / name.totalWeight : 0);
+  // Middle names left out: when every distinctive query word is matched and the matched list words
+  // span several positions, the list's unmatched words inside that span (a patronymic, a father's or
+  // grandfather's name: "Muammar Qadhafi" for "Muammar Mohammed Abu Minyar Qadhafi") are names that
+  // customer records often omit. They count for less; words outside the span count in full. What
+  // this adds stops at a cap, so a name matched word for word still ranks above one with names left out.
+  if (queryDistinctiveLeftovers === 0 && pairCount >= 2 && listLeftovers > 0) {
+    let firstMatched = -1;
+    let lastMatched = -1;
+    for (let i = 0; i < name.wordCount; i++) {
+      if (usedList[i] !== 1) continue;
+      if (firstMatched < 0) firstMatched = i;
+      lastMatched = i;
+    }
+    let listWeight = name.totalWeight;
+    for (let i = firstMatched + 1; i < lastMatched; i++) {
+      if (usedList[i] === 1) continue;
+      listWeight -= (name.units[i] as NameUnit).weight * (1 - OMITTED_MIDDLE_NAME_SHARE);
+    }
+    if (listWeight < name.totalWeight && listWeight > 0) {
+      const withOmitted = Math.min(blend(Math.min(1, listMatched / listWeight)), OMITTED_MIDDLE_NAME_CAP);
+      if (withOmitted > score) score = withOmitted;
+    }
+  }
   // Both names having a distinctive word the other lacks ("Vladimir Putin" / "Vladimir Kononov") is
   // evidence of two different people, beyond the words merely missing.
   if (queryDistinctiveLeftovers > 0 && listDistinctiveLeftovers > 0) score *= BOTH_HAVE_EXTRAS_FACTOR;
