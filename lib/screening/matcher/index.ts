@@ -16,9 +16,8 @@
 // - score.ts: words are paired greedily in any order, each used once; the name score blends how
 //   much of the query and of the list name is covered (a list name's middle words that the query
 //   leaves out, such as a patronymic, count for less, up to a score of 88); the best name or alias
-//   wins; birth year and
-//   country then move it. Only a name identical after normalisation, without conflicting facts,
-//   scores 100.
+//   wins; birth year and country then move it. Only a name identical after normalisation, without
+//   conflicting facts, scores 100.
 // - candidates.ts: the index that picks the few entries worth scoring; an entry with a form identical to
 //   the query is always among them.
 
