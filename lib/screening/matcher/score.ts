@@ -150,6 +150,13 @@ function collectPairs(query: PreparedName, name: PreparedName, memo: ComparisonM
   slotOrder.sort(bySlotPriority);
 }
 
+/** The name score from the two coverages, the better one counting more. */
+function blendCoverage(queryCoverage: number, listCoverage: number): number {
+  const better = Math.max(queryCoverage, listCoverage);
+  const worse = Math.min(queryCoverage, listCoverage);
+  return 100 * (BETTER_COVERAGE_SHARE * better + (1 - BETTER_COVERAGE_SHARE) * worse);
+}
+
 /**
  * Align two prepared names greedily, best word pairs first (any order, each word used once), and
  * score the result. With `details` the chosen pairs and leftover words are returned for reasons.
@@ -208,12 +215,7 @@ export function alignNames(query: PreparedName, name: PreparedName, memo: Compar
     allExact && pairCount > 0 && queryLeftovers === 0 && listLeftovers === 0 && sameLegalForms(query.legalForms, name.legalForms);
 
   const queryCoverage = query.totalWeight > 0 ? queryMatched / query.totalWeight : 0;
-  const blend = (listCoverage: number): number => {
-    const better = Math.max(queryCoverage, listCoverage);
-    const worse = Math.min(queryCoverage, listCoverage);
-    return 100 * (BETTER_COVERAGE_SHARE * better + (1 - BETTER_COVERAGE_SHARE) * worse);
-  };
-  let score = blend(name.totalWeight > 0 ? listMatched / name.totalWeight : 0);
+  let score = blendCoverage(queryCoverage, name.totalWeight > 0 ? listMatched / name.totalWeight : 0);
   // Middle names left out: when every distinctive query word is matched and the matched list words
   // span several positions, the list's unmatched words inside that span (a patronymic, a father's or
   // grandfather's name: "Muammar Qadhafi" for "Muammar Mohammed Abu Minyar Qadhafi") are names that
@@ -233,7 +235,7 @@ export function alignNames(query: PreparedName, name: PreparedName, memo: Compar
       listWeight -= (name.units[i] as NameUnit).weight * (1 - OMITTED_MIDDLE_NAME_SHARE);
     }
     if (listWeight < name.totalWeight && listWeight > 0) {
-      const withOmitted = Math.min(blend(Math.min(1, listMatched / listWeight)), OMITTED_MIDDLE_NAME_CAP);
+      const withOmitted = Math.min(blendCoverage(queryCoverage, Math.min(1, listMatched / listWeight)), OMITTED_MIDDLE_NAME_CAP);
       if (withOmitted > score) score = withOmitted;
     }
   }
