@@ -69,7 +69,7 @@ export async function storeScreening(db: Database, actor: Actor, s: ScreeningToS
         screenedAt: s.screenedAt,
       })
     : null;
-  // The screening's audit row comes first, so its clock_timestamp() is earlier than the alert's.
+  // Both audit rows are written by one statement, usually within the same millisecond of `at`.
   await executePrepared(
     db,
     sql`
