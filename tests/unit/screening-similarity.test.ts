@@ -74,6 +74,17 @@ describe('compareWords', () => {
     expect(compare('mohammed', 'mahmoud')).toBeNull();
   });
 
+  it('matches one name written with different vowels around the same diphthong, and keeps a different name apart', () => {
+    // حسين: Husayn, Hossein, Husain, Hussein.
+    const pairs: [string, string][] = [['husayn', 'hossein'], ['husain', 'hossein'], ['husseini', 'hosseini'], ['zeinab', 'zainab']];
+    for (const [a, b] of pairs) {
+      expect(compare(a, b)?.kind, `${a} ~ ${b}`).toBe('phonetic');
+    }
+    // حسن (Hassan) is another name: no diphthong.
+    expect(compare('hassan', 'hossein')).toBeNull();
+    expect(compare('hasan', 'husain')).toBeNull();
+  });
+
   it('compares only exactly outside the Latin script', () => {
     expect(compare('صدام', 'صدام')?.kind).toBe('exact');
     expect(compare('صدام', 'صدم')).toBeNull();

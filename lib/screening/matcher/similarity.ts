@@ -12,6 +12,10 @@ export interface ComparableWord {
   /** The folded spelling with every run of vowels written "a": Arabic and Persian names are
    * transliterated with whatever vowels the writer hears (Mohammed / Muhammad, Hezbollah / Hizballah). */
   readonly skeleton: string;
+  /** The skeleton keeping one more distinction: a run of vowels holding an "i" (a diphthong such as
+   * the "ay" / "ei" / "ai" of Husayn / Hossein / Husain) is written "i". Hassan and Hossein, two
+   * different names, differ here; Husayn and Hossein, one name, do not. */
+  readonly glideSkeleton: string;
   /** Double Metaphone codes of the folded spelling (one or two). */
   readonly codes: readonly string[];
   readonly latin: boolean;
@@ -42,6 +46,7 @@ const SKELETON_EQUAL_CREDIT = 0.88;
 const SKELETON_MIN_LENGTH = 5;
 const BARE_FACTOR = 0.95;
 const PHONETIC_MIN_JW = 0.8;
+const GLIDE_MIN_JW = 0.7;
 const PHONETIC_MIN_CREDIT = 0.6;
 const PHONETIC_MAX_CREDIT = 0.9;
 const PHONETIC_MIN_JW_FEW_SOUNDS = 0.88;
@@ -182,11 +187,12 @@ function jaroWinklerBound(a: ComparableWord, b: ComparableWord): number {
 
 export function comparableWord(text: string): ComparableWord {
   const latin = /^[a-z]+$/.test(text);
-  if (!latin) return { text, folded: text, skeleton: text, codes: [], latin, letters: 0 };
+  if (!latin) return { text, folded: text, skeleton: text, glideSkeleton: text, codes: [], latin, letters: 0 };
   const folded = foldForSound(text);
   const skeleton = folded.replace(/[aeiou]+/g, 'a');
+  const glideSkeleton = folded.replace(/[aeiou]+/g, (run) => (run.length > 1 && run.includes('i') ? 'i' : 'a'));
   const codes = text.length > SHORT_WORD_MAX ? soundCodes(folded) : [];
-  const word: ComparableWord = { text, folded, skeleton, codes, latin, letters: letterMask(text) };
+  const word: ComparableWord = { text, folded, skeleton, glideSkeleton, codes, latin, letters: letterMask(text) };
   if (!ARTICLE_PREFIX.test(text)) return word;
   return { ...word, bare: comparableWord(text.slice(2)) };
 }
@@ -235,6 +241,14 @@ function compareDirect(a: ComparableWord, b: ComparableWord): WordMatch | null {
     Math.min(la, lb) >= SKELETON_MIN_LENGTH &&
     jaroWinkler(a.folded, b.folded) >= PHONETIC_MIN_JW // keeps Hassan / Hossein apart
   ) {
+    phonetic = SKELETON_EQUAL_CREDIT;
+  } else if (
+    a.glideSkeleton === b.glideSkeleton &&
+    a.glideSkeleton !== a.skeleton &&
+    Math.min(la, lb) >= SKELETON_MIN_LENGTH &&
+    jaroWinkler(a.folded, b.folded) >= GLIDE_MIN_JW
+  ) {
+    // The same consonants and the same diphthong, vowels written differently: Husayn / Hossein.
     phonetic = SKELETON_EQUAL_CREDIT;
   } else if (codesMeet(a.codes, b.codes) && lengthsCompatible(a.folded.length, b.folded.length, 2)) {
     // Double Metaphone drops vowels, so equal codes alone are loose ("acme" / "yakima"): the folded
