@@ -59,13 +59,7 @@ export function decisionOnAlertSql(actor: Actor, d: DecisionForAlert): SQL {
       WHERE a.org_id = ${actor.orgId} AND a.id = current_alert.id
       RETURNING a.id, a.priority, a.occurrences, current_alert.priority AS was_priority),`;
   // The counter's row is locked only when a new alert is started.
-  const numberSql = grouped
-    ? sql`
-      INSERT INTO org_counters (org_id, name, value)
-      SELECT ${actor.orgId}, 'alert', 1 WHERE NOT EXISTS (SELECT 1 FROM joined)
-      ON CONFLICT (org_id, name) DO UPDATE SET value = org_counters.value + 1
-      RETURNING value`
-    : nextReferenceNumberSql(actor.orgId, 'alert');
+  const numberSql = nextReferenceNumberSql(actor.orgId, 'alert', grouped ? sql`NOT EXISTS (SELECT 1 FROM joined)` : undefined);
 
   const decisionAdded = auditRowSql(
     actor,

@@ -11,8 +11,9 @@ export interface AuditChange {
 }
 
 /**
- * The one audit writer. Call it with the transaction of the change, so that both commit or neither does.
- * Several entries of one change are written in one statement.
+ * The audit writer for changes made through the query builder. Call it with the transaction of the
+ * change, so that both commit or neither does. Several entries of one change are written in one
+ * statement. A change written as a single SQL statement adds its entries with `auditRowSql` below.
  */
 export async function recordAudit(tx: Queryable, actor: Actor, change: AuditChange | readonly AuditChange[]): Promise<void> {
   const entries = Array.isArray(change) ? (change as readonly AuditChange[]) : [change as AuditChange];

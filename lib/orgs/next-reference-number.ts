@@ -13,11 +13,14 @@ export async function nextReferenceNumber(tx: Queryable, orgId: string, name: st
 
 /**
  * The same as a statement returning `value`, to use as a CTE where the number goes straight into the
- * row that carries it (one round trip less while the counter row is locked).
+ * row that carries it (one round trip less while the counter row is locked). With `onlyWhen`, the
+ * number is taken (and the counter row locked) only when that condition holds; otherwise the
+ * statement returns no row.
  */
-export function nextReferenceNumberSql(orgId: string, name: string): SQL {
+export function nextReferenceNumberSql(orgId: string, name: string, onlyWhen?: SQL): SQL {
+  const row = onlyWhen ? sql`SELECT ${orgId}, ${name}, 1 WHERE ${onlyWhen}` : sql`VALUES (${orgId}, ${name}, 1)`;
   return sql`
-    INSERT INTO org_counters (org_id, name, value) VALUES (${orgId}, ${name}, 1)
+    INSERT INTO org_counters (org_id, name, value) ${row}
     ON CONFLICT (org_id, name) DO UPDATE SET value = org_counters.value + 1
     RETURNING value`;
 }
