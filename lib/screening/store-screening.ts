@@ -5,7 +5,7 @@ import { screeningAlertSql } from '@/lib/alerts/raise-for-screening';
 import type { Actor } from '@/lib/auth/actor';
 import { AUDIT_ROW_COLUMNS, auditRowSql, type AuditChange } from '@/lib/audit/record';
 import type { Match } from './matcher';
-import type { ScreeningRow, ScreeningSubject } from './serialize';
+import type { ListDescriptor, ScreeningRow, ScreeningSubject } from './serialize';
 
 export interface ScreeningToStore {
   id: string;
@@ -14,7 +14,7 @@ export interface ScreeningToStore {
   subject: ScreeningSubject;
   matches: readonly Match[];
   near: readonly Match[];
-  lists: ScreeningRow['lists'];
+  lists: readonly ListDescriptor[];
   /** Chosen by the caller when `matches` is not empty: the screening names its alert. */
   alertId: string | null;
   screenedAt: Date;
@@ -55,7 +55,7 @@ export async function storeScreening(db: Database, actor: Actor, s: ScreeningToS
       reference: s.reference,
       matches: s.matches.length,
       near: s.near.length,
-      lists: (s.lists as readonly { code: string; version: string }[]).map((l) => `${l.code}@${l.version}`),
+      lists: s.lists.map((l) => `${l.code}@${l.version}`),
       ...(s.alertId ? { alert_id: s.alertId } : {}),
     },
   };

@@ -229,6 +229,17 @@ export class CandidateIndex implements ScreeningIndex {
     return reached;
   }
 
+  /** Keeps the best hit of `form` under `stamp`; a form met for the first time under it joins `seen`. */
+  private keepBestHit(form: number, hit: number, stamp: number, seen: number[]): void {
+    if (this.unitStamp[form] !== stamp) {
+      this.unitStamp[form] = stamp;
+      this.bestOfForm[form] = hit;
+      seen.push(form);
+    } else if ((this.bestOfForm[form] as number) < hit) {
+      this.bestOfForm[form] = hit;
+    }
+  }
+
   private nextStamp(): number {
     this.stamp += 1;
     return this.stamp;
@@ -263,14 +274,7 @@ export class CandidateIndex implements ScreeningIndex {
         for (const [vocab, hit] of reached) {
           for (let k = start[vocab] as number; k < (start[vocab + 1] as number); k++) {
             const form = items[k] as number;
-            if (this.formKind[form] !== kindCode) continue;
-            if (this.unitStamp[form] !== unitStamp) {
-              this.unitStamp[form] = unitStamp;
-              this.bestOfForm[form] = hit;
-              forms.push(form);
-            } else if ((this.bestOfForm[form] as number) < hit) {
-              this.bestOfForm[form] = hit;
-            }
+            if (this.formKind[form] === kindCode) this.keepBestHit(form, hit, unitStamp, forms);
           }
         }
         for (const form of forms) hits.push(this.bestOfForm[form] as number);
@@ -294,15 +298,7 @@ export class CandidateIndex implements ScreeningIndex {
         const forms = unitForms[u] as number[];
         const hits = unitHits[u] as number[];
         for (let k = 0; k < forms.length; k++) {
-          const form = forms[k] as number;
-          const hit = hits[k] as number;
-          if (this.unitStamp[form] !== wordStamp) {
-            this.unitStamp[form] = wordStamp;
-            this.bestOfForm[form] = hit;
-            wordForms.push(form);
-          } else if ((this.bestOfForm[form] as number) < hit) {
-            this.bestOfForm[form] = hit;
-          }
+          this.keepBestHit(forms[k] as number, hits[k] as number, wordStamp, wordForms);
         }
       }
       for (const form of wordForms) {
