@@ -5,24 +5,18 @@ import * as alertById from '@/app/v1/alerts/[id]/route';
 import * as counts from '@/app/v1/alerts/counts/route';
 import * as flow from '@/app/v1/alerts/[id]/flow/route';
 import * as alertsRoute from '@/app/v1/alerts/route';
-import * as events from '@/app/v1/events/route';
 import { getDb } from '@/db/client';
 import { alerts, entities } from '@/db/schema';
 import type { Match } from '@/lib/screening/matcher';
 import { storeScreening } from '@/lib/screening/store-screening';
 import { call, newOrg, type TestOrg } from '../support/api';
 import { activateTestRules } from '../support/rules';
-import { payment as event } from '../support/events';
+import { payment as event, postEventOk as post } from '../support/events';
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
 
 
-const post = async (org: TestOrg, body: unknown, mode: 'sync' | 'async' = 'sync') => {
-  const r = await call(events.POST, { method: 'POST', path: `/v1/events?mode=${mode}`, key: org.key, body });
-  expect(r.status, r.text).toBe(mode === 'sync' ? 200 : 202);
-  return r;
-};
 
 async function orgWithRules(label: string): Promise<TestOrg> {
   const org = await newOrg(label);

@@ -2,24 +2,13 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
 import { newOrg, type CallResult, type TestOrg } from '../support/api';
-import { featuresOf, firedRules, payment, postEvent, storedFeatures } from '../support/events';
+import { featuresOf, firedRules as fired, payment, postEvent as post, postEventOk as send, storedFeatures } from '../support/events';
 import { activateTestRules } from '../support/rules';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const base = Date.parse('2026-04-10T09:30:00.000Z');
 const at = (offsetMs: number) => new Date(base + offsetMs).toISOString();
-
-const post = postEvent;
-
-/** Posts and insists on the answer the mode gives, so a failed store never passes silently. */
-async function send(org: TestOrg, body: unknown, mode: 'sync' | 'async' = 'sync'): Promise<CallResult> {
-  const r = await post(org, body, mode);
-  expect(r.status, r.text).toBe(mode === 'sync' ? 200 : 202);
-  return r;
-}
-
-const fired = firedRules;
 
 describe('dormant_days read by rules', () => {
   it('gives the whole days since the previous payment to features and dest_features', async () => {

@@ -6,7 +6,7 @@ import * as eventById from '@/app/v1/events/[id]/route';
 import { getDb } from '@/db/client';
 import { entities } from '@/db/schema';
 import { call, newOrg } from '../support/api';
-import { featuresOf, firedRules, payment, postEvent } from '../support/events';
+import { featuresOf, firedRules as fired, payment, postEvent as post } from '../support/events';
 import { activateTestRules } from '../support/rules';
 
 const HOUR = 3_600_000;
@@ -14,8 +14,6 @@ const base = Date.parse('2026-03-01T12:00:00.000Z');
 const at = (offsetMs: number) => new Date(base + offsetMs).toISOString();
 
 let seq = 0;
-const post = postEvent;
-const fired = firedRules;
 const storedFeatures = featuresOf;
 
 describe('POST /v1/events validation', () => {

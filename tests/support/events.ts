@@ -25,6 +25,13 @@ export function payment(from: string | null, to: string | null, value: number | 
 export const postEvent = (org: TestOrg, body: unknown, mode: 'sync' | 'async' = 'sync') =>
   call(events.POST, { method: 'POST', path: `/v1/events?mode=${mode}`, key: org.key, body });
 
+/** POST /v1/events and insist on the mode's answer (200 sync, 202 async), so a failed store never passes silently. */
+export async function postEventOk(org: TestOrg, body: unknown, mode: 'sync' | 'async' = 'sync'): Promise<CallResult> {
+  const r = await postEvent(org, body, mode);
+  expect(r.status, r.text).toBe(mode === 'sync' ? 200 : 202);
+  return r;
+}
+
 /** The rules that fired on a decision, sorted. */
 export const firedRules = (r: { json: { reasons: { rule: string }[] } }): string[] => r.json.reasons.map((x) => x.rule).sort();
 
