@@ -11,6 +11,7 @@
 import type { EntryKind, ListEntry, ScreeningIndex } from './types';
 import { OneEditIndex } from './one-edit-index';
 import { prepareListNames, WordInterner, type NameUnit, type PreparedName } from './prepare';
+import { blendCoverage } from './score';
 
 const HIT_EXACT = 1;
 const HIT_BARE = 0.9;
@@ -320,7 +321,7 @@ export class CandidateIndex implements ScreeningIndex {
       const hits = this.scoreOfForm[form] as number;
       const queryCoverage = Math.min(1, hits / queryWeight);
       const listCoverage = Math.min(1, hits / Math.max(this.formWeight[form] as number, 1e-9));
-      const estimate = 0.6 * Math.max(queryCoverage, listCoverage) + 0.4 * Math.min(queryCoverage, listCoverage);
+      const estimate = blendCoverage(queryCoverage, listCoverage) / 100;
       const entry = this.formEntry[form] as number;
       if (this.entryStamp[entry] !== entryStamp) {
         this.entryStamp[entry] = entryStamp;

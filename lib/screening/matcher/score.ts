@@ -150,8 +150,9 @@ function collectPairs(query: PreparedName, name: PreparedName, memo: ComparisonM
   slotOrder.sort(bySlotPriority);
 }
 
-/** The name score from the two coverages, the better one counting more. */
-function blendCoverage(queryCoverage: number, listCoverage: number): number {
+/** The name score (0..100) from the two coverages, the better one counting more. The candidate
+ * index ranks entries with it too. */
+export function blendCoverage(queryCoverage: number, listCoverage: number): number {
   const better = Math.max(queryCoverage, listCoverage);
   const worse = Math.min(queryCoverage, listCoverage);
   return 100 * (BETTER_COVERAGE_SHARE * better + (1 - BETTER_COVERAGE_SHARE) * worse);
