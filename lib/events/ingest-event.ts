@@ -236,9 +236,9 @@ function counterStateOf(event: EventInput, pairs: EventCounters['pairs']): unkno
  * Stores an event and, in sync mode, scores it, in one transaction of four round trips: BEGIN with the
  * advisory locks of the entities it names; their counters over the events that arrived before it; the
  * event with those counters, placeholders, links and decision in one statement; COMMIT. A review or
- * block decision is put on an alert, with its audit entry, in one more statement of the same transaction. The same idempotency key in the
- * organisation returns the original answer: the unique index on (org_id, idempotency_key) decides,
- * also between concurrent requests.
+ * block decision is put on an alert, with its audit entry, in one more statement of the same
+ * transaction. The same idempotency key in the organisation returns the original answer: the unique
+ * index on (org_id, idempotency_key) decides, also between concurrent requests.
  */
 export async function ingestEvent(actor: Actor, event: EventInput, mode: IngestMode): Promise<IngestResult> {
   const pool = getPool();

@@ -1,21 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Queryable } from '@/db/client';
 
 /**
- * The next short reference number (ALR-<n>, CASE-<n>, ...) of an organisation. Call it inside the
- * transaction that uses the number: the counter row stays locked until commit, and a rollback gives
- * the number back, so references rise without gaps even under concurrency.
- */
-export async function nextReferenceNumber(tx: Queryable, orgId: string, name: string): Promise<number> {
-  const result = await tx.execute<{ value: number }>(nextReferenceNumberSql(orgId, name));
-  return Number(result.rows[0]?.value);
-}
-
-/**
- * The same as a statement returning `value`, to use as a CTE where the number goes straight into the
- * row that carries it (one round trip less while the counter row is locked). With `onlyWhen`, the
- * number is taken (and the counter row locked) only when that condition holds; otherwise the
- * statement returns no row.
+ * The next short reference number (ALR-<n>, CASE-<n>, ...) of an organisation, as a statement
+ * returning `value`, to use as a CTE where the number goes straight into the row that carries it.
+ * The counter row stays locked until commit and a rollback gives the number back, so references rise
+ * without gaps even under concurrency; taking the number in the statement that uses it keeps that
+ * lock short. With `onlyWhen`, the number is taken (and the counter row locked) only when that
+ * condition holds; otherwise the statement returns no row.
  */
 export function nextReferenceNumberSql(orgId: string, name: string, onlyWhen?: SQL): SQL {
   const row = onlyWhen ? sql`SELECT ${orgId}, ${name}, 1 WHERE ${onlyWhen}` : sql`VALUES (${orgId}, ${name}, 1)`;
