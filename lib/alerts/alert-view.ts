@@ -6,6 +6,18 @@ import { alerts, decisions, entities, events, screenings } from '@/db/schema';
 const subjectEntityId = sql`coalesce(${alerts.entityId}, ${screenings.reference})`;
 
 /**
+ * The near misses of a clear screening that were confirmed as true matches (at any time): the
+ * entries its alert was raised for, since a clear screening has no matches to show. Read only for a
+ * clear screening, so the alerts of potential matches cost nothing more.
+ */
+const confirmedNear = sql<unknown>`CASE WHEN ${screenings.status} = 'clear' THEN (
+  SELECT coalesce(jsonb_agg(n.m ORDER BY n.i), '[]'::jsonb)
+  FROM jsonb_array_elements(${screenings.near}) WITH ORDINALITY AS n(m, i)
+  WHERE EXISTS (SELECT 1 FROM screening_resolutions r
+                WHERE r.org_id = ${screenings.orgId} AND r.screening_id = ${screenings.id} AND r.outcome = 'true_match'
+                  AND r.list = n.m->>'list' AND r.entry_ref = n.m->>'entry_ref')) END`;
+
+/**
  * One query for alerts with everything their list fields need: the decision and event behind the
  * alert, the screening of a screening alert and the subject entity's kind and name. Callers add
  * the conditions, order and limit; a page costs one query, never one per row.
@@ -34,6 +46,7 @@ export function selectAlertViews(db: Queryable) {
         reference: screenings.reference,
         subject: screenings.subject,
         matches: screenings.matches,
+        confirmedNear,
       },
       entity: {
         registered: entities.registered,

@@ -10,7 +10,10 @@ export interface DecisionForAlert {
   decision: 'review' | 'block';
   riskScore: number;
   occurredAt: Date;
-  /** The subject entity; null when the event named none (such decisions are never grouped). */
+  /**
+   * The entity of the decision's alert: the side whose fired rules weigh more (the source on a tie);
+   * null when the event named none (such decisions are never grouped).
+   */
   entityId: string | null;
   /** The rest of the decision row, stored with the alert's id. */
   reasons: unknown;
@@ -19,28 +22,26 @@ export interface DecisionForAlert {
 }
 
 /**
- * Puts a review or block decision on an alert and stores the decision, as one statement to run in
- * the event's transaction (under the entity's advisory lock, taken by the caller). The decision
- * joins the entity's `open` or `in_review` alert: occurrences rise, a block lifts medium to high and
- * brings `due_at` forward to the high SLA, and the alert points at its highest-scoring decision.
- * Otherwise it starts a new alert, medium for review and high for block, numbered from the
- * organisation's counter (touched only when no alert is joined). The partial unique index
- * `alerts_one_open_per_entity` backs the lock, so two decisions cannot start two alerts. The audit
- * entry (`alert.decision_added` or `alert.raised`) goes in the same statement. One statement instead
- * of three or four keeps the time under the entity's lock and the alert counter short.
- * Returns `created_at` and `alert_id` of the decision.
+ * The join or start of one alert for a review or block decision, as CTEs: `joined` (the entity's
+ * `open` or `in_review` alert, when there is one and the decision is grouped), `alert_number`,
+ * `raised` (a new alert, when none was joined) and `alert_audit` (`alert.decision_added` or
+ * `alert.raised`). Joining raises occurrences, a block lifts medium to high and brings `due_at`
+ * forward to the high SLA, and the alert points at its highest-scoring decision. A new alert is
+ * medium for review and high for block, numbered from the organisation's counter (touched only when
+ * no alert is joined). The partial unique index `alerts_one_open_per_entity` backs the caller's
+ * advisory lock, so two decisions cannot start two alerts for one entity.
  */
-export function decisionOnAlertSql(actor: Actor, d: DecisionForAlert): SQL {
+function alertForDecisionCtes(actor: Actor, d: DecisionForAlert, entityId: string | null): SQL {
   const { slaHighMs, slaMediumMs } = settings();
   const isBlock = d.decision === 'block';
   const priority = isBlock ? 'high' : 'medium';
   const dueInMs = isBlock ? slaHighMs : slaMediumMs;
-  const grouped = d.entityId !== null;
+  const grouped = entityId !== null;
 
   const join = sql`
     current_alert AS (
       SELECT id, priority FROM alerts
-      WHERE org_id = ${actor.orgId} AND entity_id = ${d.entityId} AND screening_id IS NULL
+      WHERE org_id = ${actor.orgId} AND entity_id = ${entityId} AND screening_id IS NULL
         AND status IN ('open', 'in_review')
       FOR UPDATE),
     joined AS (
@@ -77,27 +78,57 @@ export function decisionOnAlertSql(actor: Actor, d: DecisionForAlert): SQL {
       action: 'alert.raised',
       targetType: 'alert',
       targetId: sql`raised.id`,
-      changes: { priority, decision_id: d.decisionId, decision: d.decision, entity_id: d.entityId },
+      changes: { priority, decision_id: d.decisionId, decision: d.decision, entity_id: entityId },
     },
     { changes: sql`jsonb_build_object('number', raised.number)`, from: sql`raised` },
   );
 
   return sql`
-    WITH ${grouped ? join : sql``}
+    ${grouped ? join : sql``}
     alert_number AS (${numberSql}),
     raised AS (
       INSERT INTO alerts (org_id, number, entity_id, status, priority, occurrences, decision_id, event_id,
                           risk_score, last_event_at, due_at)
-      SELECT ${actor.orgId}, alert_number.value, ${d.entityId}, 'open', ${priority}, 1, ${d.decisionId}, ${d.eventId},
+      SELECT ${actor.orgId}, alert_number.value, ${entityId}, 'open', ${priority}, 1, ${d.decisionId}, ${d.eventId},
              ${d.riskScore}, ${d.occurredAt}, now() + ${dueInMs} * interval '1 millisecond'
       FROM alert_number
       RETURNING id, number),
     alert_audit AS (
       INSERT INTO audit_log ${AUDIT_ROW_COLUMNS}
-      ${grouped ? sql`${decisionAdded} UNION ALL ` : sql``}${raised})
+      ${grouped ? sql`${decisionAdded} UNION ALL ` : sql``}${raised})`;
+}
+
+/** The id of the alert the CTEs joined or started. */
+const alertIdSql = (grouped: boolean): SQL => sql`${grouped ? sql`SELECT id FROM joined UNION ALL ` : sql``}SELECT id FROM raised`;
+
+/**
+ * Puts a review or block decision on the alert of its subject entity (see `alertForDecisionCtes`) and
+ * stores the decision with that alert's id, as one statement to run in the event's transaction
+ * (under the entity's advisory lock, taken by the caller). The audit entry goes in the same
+ * statement. One statement instead of three or four keeps the time under the entity's lock and the
+ * alert counter short. Returns `created_at` and `alert_id` of the decision.
+ */
+export function decisionOnAlertSql(actor: Actor, d: DecisionForAlert): SQL {
+  return sql`
+    WITH ${alertForDecisionCtes(actor, d, d.entityId)}
     INSERT INTO decisions (org_id, id, event_id, decision, risk_score, reasons, decided_in_us, rule_errors, alert_id)
     SELECT ${actor.orgId}, ${d.decisionId}, ${d.eventId}, ${d.decision}, ${d.riskScore}, ${JSON.stringify(d.reasons)},
            ${d.decidedInUs}, ${JSON.stringify(d.ruleErrors)}, alert.id
-    FROM (${grouped ? sql`SELECT id FROM joined UNION ALL ` : sql``}SELECT id FROM raised) AS alert
+    FROM (${alertIdSql(d.entityId !== null)}) AS alert
     RETURNING created_at, alert_id`;
+}
+
+/**
+ * Puts the same decision on the alert of the event's other entity, when rules of both subjects fired
+ * (the decision itself names the alert of the side whose fired rules weigh more). That alert is
+ * joined or started exactly as the decision's own: the event's one decision sets its priority, its
+ * occurrences and `last_event_at` count the event, and its audit entry (`alert.decision_added` or
+ * `alert.raised`) names the decision, which is how the alert lists the event among its occurrences.
+ * A second statement of the event's transaction, run only in this rare two-sided case, under the
+ * advisory locks of both entities. Returns `alert_id`.
+ */
+export function decisionOnOtherAlertSql(actor: Actor, d: DecisionForAlert, entityId: string): SQL {
+  return sql`
+    WITH ${alertForDecisionCtes(actor, d, entityId)}
+    ${alertIdSql(true)}`;
 }

@@ -25,7 +25,8 @@ export interface AlertView {
     rail: string | null;
     sourceId: string | null;
   } | null;
-  screening: { reference: string | null; subject: unknown; matches: unknown; createdAt: Date | null } | null;
+  /** `confirmedNear`: near misses confirmed as true matches, read for a clear screening only. */
+  screening: { reference: string | null; subject: unknown; matches: unknown; confirmedNear?: unknown; createdAt: Date | null } | null;
   entity: { kind: string | null; registered: boolean | null; name: string | null } | null;
 }
 
@@ -96,7 +97,11 @@ function screeningFields(v: AlertView) {
   const a = v.alert;
   const s = v.screening;
   const subject = (s?.subject ?? {}) as { name?: unknown; kind?: unknown };
-  const matches = (Array.isArray(s?.matches) ? s.matches : []) as StoredMatch[];
+  // A clear screening's alert was raised by a confirmed near miss: that entry is its reason.
+  const matches = [
+    ...(Array.isArray(s?.matches) ? s.matches : []),
+    ...(Array.isArray(s?.confirmedNear) ? s.confirmedNear : []),
+  ] as StoredMatch[];
   const scores = matches.map((m) => m.score).filter((x): x is number => typeof x === 'number');
   const sourceId = s?.reference ?? (typeof subject.name === 'string' ? subject.name : (a.entityId ?? ''));
   const naming = registeredNaming(v.entity);

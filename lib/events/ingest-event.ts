@@ -4,7 +4,7 @@ import type pg from 'pg';
 import { getDb, getPool, type Queryable } from '@/db/client';
 import { preparedQuery } from '@/db/prepared';
 import { decisions, events } from '@/db/schema';
-import { decisionOnAlertSql } from '@/lib/alerts/raise-for-decision';
+import { decisionOnAlertSql, decisionOnOtherAlertSql, type DecisionForAlert } from '@/lib/alerts/raise-for-decision';
 import type { Actor } from '@/lib/auth/actor';
 import { settings } from '@/lib/config';
 import { recordDecision } from '@/lib/metrics';
@@ -50,16 +50,24 @@ async function beginLockAndReadPairs(client: pg.PoolClient, orgId: string, event
   return pairsFrom(lookup ? last?.rows[0] : undefined);
 }
 
-/** The subject of the alert: the side whose fired rules weigh more (source on a tie). */
-function alertSubject(fired: FiredRule[], event: EventInput): string | null {
+/**
+ * The entities whose alerts a review or block decision goes on. `decision`: the side whose fired
+ * rules weigh more (source on a tie), whose alert the decision names. `other`: the other side's
+ * entity when its rules fired too and it is a different, named entity; its alert lists the event
+ * among its occurrences.
+ */
+function alertSubjects(fired: FiredRule[], event: EventInput): { decision: string | null; other: string | null } {
   let source = 0;
   let destination = 0;
   for (const f of fired) {
     if (f.subject === 'destination') destination += f.weight;
     else source += f.weight;
   }
-  if (destination > source && event.destinationId !== null) return event.destinationId;
-  return event.sourceId;
+  const destinationLeads = destination > source && event.destinationId !== null;
+  const decision = destinationLeads ? event.destinationId : event.sourceId;
+  const other = destinationLeads ? event.sourceId : event.destinationId;
+  const otherFired = destinationLeads ? source > 0 : destination > 0;
+  return { decision, other: otherFired && other !== null && other !== decision ? other : null };
 }
 
 async function findOriginal(db: Queryable, orgId: string, idempotencyKey: string): Promise<IngestResult | null> {
@@ -237,8 +245,9 @@ function counterStateOf(event: EventInput, pairs: EventCounters['pairs']): unkno
  * advisory locks of the entities it names; their counters over the events that arrived before it; the
  * event with those counters, placeholders, links and decision in one statement; COMMIT. A review or
  * block decision is put on an alert, with its audit entry, in one more statement of the same
- * transaction. The same idempotency key in the organisation returns the original answer: the unique
- * index on (org_id, idempotency_key) decides, also between concurrent requests.
+ * transaction (and, when rules of both subjects fired, on the other entity's alert in another). The
+ * same idempotency key in the organisation returns the original answer: the unique index on
+ * (org_id, idempotency_key) decides, also between concurrent requests.
  */
 export async function ingestEvent(actor: Actor, event: EventInput, mode: IngestMode): Promise<IngestResult> {
   const pool = getPool();
@@ -280,24 +289,27 @@ export async function ingestEvent(actor: Actor, event: EventInput, mode: IngestM
       let alertId: string | null = null;
       let createdAt = row.decided_at;
       if (raisesAlert) {
-        const stored = await client.query<{ created_at: Date; alert_id: string }>(
-          preparedQuery(
-            decisionOnAlertSql(actor, {
-              decisionId: scored.id,
-              eventId,
-              decision: scored.decision as 'review' | 'block',
-              riskScore: scored.riskScore,
-              occurredAt: event.occurredAt,
-              entityId: alertSubject(scored.fired, event),
-              reasons: scored.reasons,
-              ruleErrors: scored.ruleErrors,
-              decidedInUs: scored.decidedInUs,
-            }),
-          ),
-        );
+        const subjects = alertSubjects(scored.fired, event);
+        const forAlert: DecisionForAlert = {
+          decisionId: scored.id,
+          eventId,
+          decision: scored.decision as 'review' | 'block',
+          riskScore: scored.riskScore,
+          occurredAt: event.occurredAt,
+          entityId: subjects.decision,
+          reasons: scored.reasons,
+          ruleErrors: scored.ruleErrors,
+          decidedInUs: scored.decidedInUs,
+        };
+        const stored = await client.query<{ created_at: Date; alert_id: string }>(preparedQuery(decisionOnAlertSql(actor, forAlert)));
         alertId = stored.rows[0]?.alert_id ?? null;
         createdAt = stored.rows[0]?.created_at ?? null;
         if (alertId === null) throw new Error('the decision was stored without its alert');
+        // Rules of both subjects fired: the other entity's alert counts the event too (both entities are locked).
+        if (subjects.other !== null) {
+          const other = await client.query<{ id: string }>(preparedQuery(decisionOnOtherAlertSql(actor, forAlert, subjects.other)));
+          if (other.rows.length !== 1) throw new Error("the other entity's alert was neither joined nor started");
+        }
       }
       await client.query('COMMIT');
       recordDecision(scored);

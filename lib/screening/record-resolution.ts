@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '@/db/client';
 import { isUniqueViolation } from '@/db/errors';
+import { confirmedMatchAlertSql } from '@/lib/alerts/raise-for-screening';
 import type { Actor } from '@/lib/auth/actor';
 import { recordAudit } from '@/lib/audit/record';
 import { storableId } from '@/lib/entities/storable';
@@ -42,7 +44,8 @@ export type ResolutionInput = z.output<typeof resolutionBody>;
  * final at once. While a decision on the match waits, no other can be recorded (409; the partial
  * unique index on pending decisions backs the check). A later decision replaces the earlier one;
  * both are kept. The screening row is locked, so racing decisions serialise, and the review state is
- * recomputed in the same transaction.
+ * recomputed in the same transaction. A true match confirmed on a screening that has no alert (a near
+ * miss of a clear screening) raises a high screening alert in the same transaction, once.
  */
 export async function recordResolution(db: Database, actor: Actor, screeningId: string, input: ResolutionInput): Promise<ResolutionRow> {
   try {
@@ -69,6 +72,21 @@ export async function recordResolution(db: Database, actor: Actor, screeningId: 
       const settled = await settleReview(tx, actor, screening);
       const resolution = settled.resolutions.find((r) => r.id === id);
       if (!resolution) throw new Error('recorded resolution not found');
+      // A confirmed true match on a screening with no alert (a near miss on a clear screening) raises one.
+      let raisedAlertId: string | undefined;
+      if (input.outcome === 'true_match' && settled.screening.alertId === null) {
+        const raised = await tx.execute<{ id: string }>(
+          confirmedMatchAlertSql(actor, {
+            screeningId,
+            reference: screening.reference,
+            confirmed: { list: input.list, entry_ref: input.entry_ref, score: target.match.score },
+            screenedAt: screening.createdAt,
+            alertId: randomUUID(),
+          }),
+        );
+        raisedAlertId = raised.rows[0]?.id;
+        if (!raisedAlertId) throw new Error('the screening changed meanwhile');
+      }
       await recordAudit(tx, actor, {
         action: 'screening.match_resolved',
         targetType: 'screening',
@@ -81,6 +99,7 @@ export async function recordResolution(db: Database, actor: Actor, screeningId: 
           outcome: input.outcome,
           status,
           ...(settled.from !== settled.to ? { review: { from: settled.from, to: settled.to } } : {}),
+          ...(raisedAlertId ? { alert_id: raisedAlertId } : {}),
         },
       });
       return resolution;
