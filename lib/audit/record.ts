@@ -19,7 +19,9 @@ export async function recordAudit(tx: Queryable, actor: Actor, change: AuditChan
   const entries = Array.isArray(change) ? (change as readonly AuditChange[]) : [change as AuditChange];
   if (entries.length === 0) return;
   await tx.insert(auditLog).values(
-    entries.map((c) => ({
+    entries.map((c, i) => ({
+      // Entries of one change keep their order when read by time: each is a microsecond after the last.
+      ...(i > 0 ? { at: sql`clock_timestamp() + ${i} * interval '1 microsecond'` } : {}),
       orgId: actor.orgId,
       actor: actor.actorId,
       actorKind: actor.actorKind,
