@@ -1,6 +1,8 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { settings } from '@/lib/config';
+import { describeError, log } from '@/lib/http/log';
+import { markFailedStatement } from './errors';
 import * as schema from './schema';
 
 /** The pool is reachable as `$client` for named prepared statements (db/prepared.ts). */
@@ -27,11 +29,59 @@ export function databaseUrl(): string {
   return url;
 }
 
+/**
+ * A pooled connection that marks a failed statement's error with the statement's name, so the log can
+ * name it without its text or values (db/errors.ts). Every statement of the service passes here:
+ * Drizzle's, the named prepared ones, and the hand-written ones of event ingest.
+ */
+class NamingClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    // A restart or failover ends the connection of a client that is checked out too; pg then emits
+    // 'error' on it, and an 'error' event nobody listens to would end the process. The statement
+    // running on it fails with the same error, and the request answers for it.
+    this.on('error', () => undefined);
+  }
+
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- passes pg's overloads through unchanged
+  override query(...args: any[]): any {
+    const [config, values, callback] = args as [unknown, unknown, unknown];
+    // A cursor or stream (an object with `submit`) reports its own errors.
+    if (config == null || (typeof config === 'object' && typeof (config as { submit?: unknown }).submit === 'function')) return super.query(...(args as [string]));
+    const query = typeof config === 'string' ? { text: config } : (config as { text?: unknown; name?: unknown });
+    const mark = (err: unknown) => {
+      markFailedStatement(err, query);
+      return err;
+    };
+    // The pool's own `query` passes a callback; Drizzle inside a transaction and ingest await a promise.
+    const at = typeof callback === 'function' ? 2 : typeof values === 'function' ? 1 : -1;
+    if (at >= 0) {
+      const done = args[at] as (err: unknown, result?: unknown) => void;
+      args[at] = (err: unknown, result?: unknown) => done(err ? mark(err) : err, result);
+      return super.query(...(args as [string]));
+    }
+    const result = super.query(...(args as [string])) as unknown;
+    return result instanceof Promise
+      ? result.catch((err: unknown) => {
+          throw mark(err);
+        })
+      : result;
+  }
+}
+
+/** How long a request waits for a connection (a new one, or a free one of the pool) before it answers 503. */
+const CONNECT_TIMEOUT_MS = 10_000;
+
 export function getPool(): pg.Pool {
   if (!holder.pool) {
-    holder.pool = new pg.Pool({ connectionString: databaseUrl(), max: settings().dbPoolSize });
-    // An idle client losing its connection (database restart) must not crash the process.
-    holder.pool.on('error', (err) => console.error(JSON.stringify({ level: 'error', msg: 'database pool error', error: err.message })));
+    holder.pool = new pg.Pool({
+      connectionString: databaseUrl(),
+      max: settings().dbPoolSize,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      Client: NamingClient as unknown as new () => pg.ClientBase,
+    });
+    // An idle client losing its connection (database restart) must not crash the process; the pool drops it.
+    holder.pool.on('error', (err) => log('warn', 'database connection lost while idle', describeError(err)));
   }
   return holder.pool;
 }

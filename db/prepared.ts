@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { QueryConfig, QueryResult, QueryResultRow } from 'pg';
 import type { Database } from './client';
+import { statementNameOf } from './errors';
 
 const dialect = new PgDialect();
 /** Statement text -> its prepared-statement name. The texts are a handful of fixed shapes. */
@@ -12,7 +12,7 @@ const MAX_NAMES = 1000;
 function nameOf(text: string): string {
   let name = names.get(text);
   if (name === undefined) {
-    name = `aml_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    name = statementNameOf(text);
     // A statement built with values in its text would never repeat: stop remembering rather than grow.
     if (names.size < MAX_NAMES) names.set(text, name);
   }

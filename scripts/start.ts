@@ -106,7 +106,7 @@ async function main(): Promise<void> {
   if (bootstrap.status === 'created') progress(`created the first admin ${bootstrap.email} in organisation "${bootstrap.orgName}" (bootstrap settings)`);
   if (!dev) await ensureBuild();
 
-  const app = next({ dev, dir: PROJECT_ROOT, hostname: '0.0.0.0', port: config.port });
+  const app = next({ dev, dir: PROJECT_ROOT, hostname: '0.0.0.0', port: config.port, quiet: !dev });
   const handle = app.getRequestHandler();
   await app.prepare();
   const server = http.createServer((req, res) => {

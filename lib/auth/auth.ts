@@ -7,7 +7,7 @@ import NextAuth, { CredentialsSignin, type NextAuthConfig } from 'next-auth';
 import Credentials from 'next-auth/providers/credentials';
 import { NextRequest } from 'next/server';
 import { getDb } from '@/db/client';
-import { log } from '@/lib/http/log';
+import { describeError, log } from '@/lib/http/log';
 import { authSecret } from './auth-secret';
 import { resolveSession, SESSION_MAX_MS } from './sessions';
 import { signInWithPassword, SignInRefused } from './sign-in-with-password';
@@ -68,7 +68,8 @@ async function config(): Promise<NextAuthConfig> {
       error: (error) => {
         // A refused sign-in is an answer, not a server failure.
         if (error instanceof CredentialsSignin || (error as { type?: string }).type === 'CredentialsSignin') return;
-        log('error', 'auth failure', { error: `${error.name}: ${error.message}` });
+        // Auth.js wraps what `authorize` threw (a failed statement among it): described, never its values.
+        log('error', 'auth failure', { type: error.name, ...describeError(error) });
       },
       warn: (code) => log('warn', 'auth warning', { code }),
       debug: () => undefined,

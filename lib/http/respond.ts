@@ -1,5 +1,11 @@
-import { log } from './log';
+import { isDatabaseUnavailable } from '@/db/errors';
+import { describeError, log } from './log';
 import { PlainBadRequestError, ServiceError, TooManyRequestsError } from './errors';
+
+/** The answer while PostgreSQL cannot be reached or dropped the connection (a restart, a failover). */
+export const DATABASE_UNAVAILABLE_MESSAGE = 'the database is unavailable; retry shortly';
+/** Seconds a client waits before retrying, sent as `Retry-After` with the 503. */
+export const DATABASE_RETRY_AFTER_SECONDS = 1;
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
@@ -12,7 +18,11 @@ function text(status: number, body: string, headers: Record<string, string> = {}
   return new Response(body, { status, headers: { 'content-type': 'text/plain; charset=utf-8', ...headers } });
 }
 
-/** The one place where errors become responses. Anything not a ServiceError is a 500 with no internals. */
+/**
+ * The one place where errors become responses. The database away is a 503 the client retries (its
+ * transaction did not commit, so a retry with the same idempotency key stores the event once).
+ * Anything else not a ServiceError is a 500 with no internals.
+ */
 export function errorResponse(err: unknown, requestId: string): Response {
   const headers: Record<string, string> = { 'x-request-id': requestId };
   if (err instanceof PlainBadRequestError) return text(400, err.message, headers);
@@ -20,10 +30,11 @@ export function errorResponse(err: unknown, requestId: string): Response {
     if (err instanceof TooManyRequestsError) headers['retry-after'] = String(err.retryAfterSeconds);
     return json(err.status, { error: err.message, ...err.extra }, headers);
   }
-  log('error', 'unexpected failure', {
-    request_id: requestId,
-    error: err instanceof Error ? `${err.name}: ${err.message}` : String(err),
-    stack: err instanceof Error ? err.stack : undefined,
-  });
+  if (isDatabaseUnavailable(err)) {
+    log('warn', 'database unavailable', { request_id: requestId, ...describeError(err) });
+    headers['retry-after'] = String(DATABASE_RETRY_AFTER_SECONDS);
+    return json(503, { error: DATABASE_UNAVAILABLE_MESSAGE }, headers);
+  }
+  log('error', 'unexpected failure', { request_id: requestId, ...describeError(err) });
   return text(500, `internal server error (request ${requestId})`, headers);
 }

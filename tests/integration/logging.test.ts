@@ -1,15 +1,21 @@
+import { sql } from 'drizzle-orm';
+import { redirect } from 'next/navigation';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as keyById from '@/app/v1/keys/[id]/route';
 import * as keys from '@/app/v1/keys/route';
 import * as events from '@/app/v1/events/route';
 import * as setup from '@/app/v1/setup/route';
 import { getDb } from '@/db/client';
+import { onRequestError } from '@/instrumentation';
 import { reloadSettings } from '@/lib/config';
+import type { FormState } from '@/lib/http/form-state';
 import { log } from '@/lib/http/log';
 import { route } from '@/lib/http/route';
+import { formAction, serverAction } from '@/lib/http/server-action';
 import { activeRuleSet } from '@/lib/rules/active-rule-set';
 import { call, newOrg, type TestOrg } from '../support/api';
 import { freshInstall } from '../support/fresh-install';
+import { newPerson, signInOverHttp } from '../support/people';
 import { activateTestRules } from '../support/rules';
 
 // Logs are JSON lines on stdout (pino). This file captures them while it runs flows that handle secrets
@@ -200,5 +206,126 @@ describe('logs', () => {
       process.env.SERVICE_LOG_LEVEL = 'debug';
       reloadSettings();
     }
+  });
+
+  it('hold no bind values, password or key hashes, or emails when a statement fails, and name the statement and its error code', async () => {
+    // An install of its own, where setup is still open; a trigger makes the inserts of people and keys fail.
+    const restoreInstall = await freshInstall();
+    const adminEmail = 'grace.failing@logging.example';
+    const unknownEmail = 'nobody.failing@logging.example';
+    let personEmail = '';
+    try {
+      const db = getDb();
+      await db.execute(
+        sql.raw(`CREATE FUNCTION refuse_row() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused' USING ERRCODE = 'check_violation'; END $$`),
+      );
+      await db.execute(sql.raw('CREATE TRIGGER refuse BEFORE INSERT ON people FOR EACH ROW EXECUTE FUNCTION refuse_row()'));
+      const refusedSetup = await call(setup.POST, {
+        method: 'POST',
+        path: '/v1/setup',
+        body: { institution: 'Failing Bank', licence: 'LIC-2', regulator: 'FIU', admin_name: 'Grace', admin_email: adminEmail, admin_password: ADMIN_PASSWORD },
+      });
+      expect(refusedSetup.status).toBe(500);
+      await db.execute(sql.raw('DROP TRIGGER refuse ON people'));
+
+      // Failed sign-ins: a wrong password, an unknown email, and one whose lookup statement fails.
+      const owner = await newOrg('logging-failing');
+      const person = await newPerson(owner.orgId, 'analyst', 'the right password here');
+      personEmail = person.email;
+      expect(await signInOverHttp(person.email, 'a wrong password here')).toMatchObject({ ok: false, code: 'credentials' });
+      expect(await signInOverHttp(unknownEmail, 'a wrong password here')).toMatchObject({ ok: false, code: 'credentials' });
+      await db.execute(sql.raw('ALTER TABLE people RENAME COLUMN email TO email_elsewhere'));
+      try {
+        expect((await signInOverHttp(person.email, 'the right password here')).ok).toBe(false);
+      } finally {
+        await db.execute(sql.raw('ALTER TABLE people RENAME COLUMN email_elsewhere TO email'));
+      }
+
+      await db.execute(sql.raw('CREATE TRIGGER refuse BEFORE INSERT ON api_keys FOR EACH ROW EXECUTE FUNCTION refuse_row()'));
+      const refusedKey = await call(keys.POST, { method: 'POST', path: '/v1/keys', key: owner.key, body: { name: 'never stored' } });
+      expect(refusedKey.status).toBe(500);
+
+      const text = captured.join('');
+      for (const forbidden of [adminEmail, personEmail, unknownEmail, ADMIN_PASSWORD, '$argon2', 'params:', 'Failed query']) {
+        expect(text, `the log holds ${forbidden}`).not.toContain(forbidden);
+      }
+      // A key's SHA-256 is 64 hex digits; nothing in the log looks like one.
+      expect(text).not.toMatch(/[0-9a-f]{64}/);
+
+      const failures = lines().filter((l) => l.msg === 'unexpected failure');
+      expect(failures).toEqual([
+        expect.objectContaining({ level: 'error', request_id: refusedSetup.headers.get('x-request-id'), statement: expect.stringMatching(/^aml_[0-9a-f]{20}$/), operation: 'insert people', code: '23514' }),
+        expect.objectContaining({ level: 'error', request_id: refusedKey.headers.get('x-request-id'), statement: expect.stringMatching(/^aml_[0-9a-f]{20}$/), operation: 'insert api_keys', code: '23514' }),
+      ]);
+      expect(lines().filter((l) => l.msg === 'auth failure')).toEqual([
+        expect.objectContaining({ level: 'error', statement: expect.stringMatching(/^aml_[0-9a-f]{20}$/), operation: 'select people', code: '42703' }),
+      ]);
+    } finally {
+      await restoreInstall();
+    }
+  });
+
+  it('take errors thrown in server actions through the same logger: one line, the statement by name, no bind values', async () => {
+    const email = 'leaky@action.example';
+    const failing = formAction('test.failing-form', async (_prev: FormState, _form: FormData): Promise<FormState> => {
+      await getDb().execute(sql`SELECT ${email}::int`);
+      return { ok: true };
+    });
+    const state = await failing({}, new FormData());
+    expect(state).toEqual({ message: expect.stringMatching(/^something went wrong on our side; try again \(reference [0-9a-f-]{36}\)$/) });
+
+    const thrown = serverAction('test.failing-action', async () => {
+      await getDb().execute(sql`SELECT ${email}::int`);
+    });
+    const err = await thrown().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(Error);
+    expect(String((err as Error).message)).toMatch(/^something went wrong on our side; try again \(reference [0-9a-f-]{36}\)$/);
+    expect((err as Error).cause).toBeUndefined();
+
+    // Navigation is not a failure: it passes through, unlogged.
+    const redirecting = formAction('test.redirect', async (_prev: FormState, _form: FormData): Promise<FormState> => redirect('/elsewhere'));
+    await expect(redirecting({}, new FormData())).rejects.toMatchObject({ digest: expect.stringMatching(/^NEXT_REDIRECT/) });
+
+    const text = captured.join('');
+    expect(text).not.toContain(email);
+    expect(captured.every((chunk) => chunk.trimEnd().split('\n').length === 1)).toBe(true);
+    expect(lines().filter((l) => l.msg === 'server action failed')).toEqual([
+      expect.objectContaining({ level: 'error', action: 'test.failing-form', statement: expect.stringMatching(/^aml_[0-9a-f]{20}$/), operation: 'select', code: '22P02', reference: expect.any(String) }),
+      expect.objectContaining({ level: 'error', action: 'test.failing-action', statement: expect.stringMatching(/^aml_[0-9a-f]{20}$/), operation: 'select', code: '22P02', reference: expect.any(String) }),
+    ]);
+    expect(state.message).toContain(String(lines()[0]?.reference));
+  });
+
+  it("take errors Next.js reports from pages and actions (instrumentation's onRequestError) through the same logger, without the query string", async () => {
+    const email = 'leaky@render.example';
+    const err = await getDb()
+      .execute(sql`SELECT ${email}::int`)
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+    await onRequestError(
+      err,
+      { path: '/alerts?token=abc123', method: 'POST', headers: { cookie: 'authjs.session-token=secret-cookie' } },
+      { routerKind: 'App Router', routePath: '/alerts', routeType: 'action', renderSource: 'react-server-components', revalidateReason: undefined },
+    );
+    const text = captured.join('');
+    for (const forbidden of [email, 'abc123', 'secret-cookie']) expect(text).not.toContain(forbidden);
+    expect(lines()).toEqual([
+      expect.objectContaining({
+        level: 'error',
+        msg: 'request failed',
+        path: '/alerts',
+        method: 'POST',
+        route: '/alerts',
+        route_type: 'action',
+        statement: expect.stringMatching(/^aml_[0-9a-f]{20}$/),
+        operation: 'select',
+        code: '22P02',
+      }),
+    ]);
   });
 });

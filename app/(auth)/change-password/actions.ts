@@ -5,8 +5,9 @@ import { getDb } from '@/db/client';
 import { currentPerson } from '@/lib/auth/current-person';
 import { formStateOf, type FormState } from '@/lib/http/form-state';
 import { changePassword } from '@/lib/people/change-password';
+import { formAction } from '@/lib/http/server-action';
 
-export async function changePasswordAction(_prev: FormState, form: FormData): Promise<FormState> {
+export const changePasswordAction = formAction('changePasswordAction', async (_prev: FormState, form: FormData): Promise<FormState> => {
   const person = await currentPerson();
   if (!person) redirect('/sign-in');
   const currentPassword = form.get('current_password');
@@ -20,4 +21,4 @@ export async function changePasswordAction(_prev: FormState, form: FormData): Pr
     return formStateOf(err);
   }
   redirect('/');
-}
+});

@@ -8,6 +8,7 @@ import { checkLicence } from '@/lib/setup/check-licence';
 import { completeSetup } from '@/lib/setup/complete-setup';
 import { clientAddress, limitSetupAttempts } from '@/lib/setup/limit-setup-attempts';
 import { setupInputSchema } from '@/lib/setup/setup-input';
+import { formAction } from '@/lib/http/server-action';
 
 const ORGANISATION_FIELDS = ['institution', 'licence', 'regulator', 'admin_name', 'admin_email'];
 
@@ -50,7 +51,7 @@ async function licenceFile(form: FormData): Promise<{ payload: unknown; signatur
   }
 }
 
-export async function checkLicenceAction(_prev: FormState, form: FormData): Promise<FormState> {
+export const checkLicenceAction = formAction('checkLicenceAction', async (_prev: FormState, form: FormData): Promise<FormState> => {
   const values = textValues(form, ['licence_text']);
   const limited = await countAttempt();
   if (limited) return { ...limited, values };
@@ -65,9 +66,9 @@ export async function checkLicenceAction(_prev: FormState, form: FormData): Prom
     return state.message ? { fieldErrors: { licence_text: state.message }, values } : state;
   }
   redirect('/setup');
-}
+});
 
-export async function completeSetupAction(_prev: FormState, form: FormData): Promise<FormState> {
+export const completeSetupAction = formAction('completeSetupAction', async (_prev: FormState, form: FormData): Promise<FormState> => {
   const values = textValues(form, ORGANISATION_FIELDS);
   const limited = await countAttempt();
   if (limited) return { ...limited, values };
@@ -92,4 +93,4 @@ export async function completeSetupAction(_prev: FormState, form: FormData): Pro
     return state;
   }
   redirect('/sign-in?setup=done');
-}
+});

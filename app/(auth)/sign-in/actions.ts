@@ -4,9 +4,10 @@ import { AuthError, CredentialsSignin } from 'next-auth';
 import { signIn } from '@/lib/auth/auth';
 import { signInMessage } from '@/lib/auth/sign-in-with-password';
 import type { FormState } from '@/lib/http/form-state';
+import { formAction } from '@/lib/http/server-action';
 
 /** Signs in through Auth.js's credentials flow (the same one as POST /api/auth/callback/credentials). */
-export async function signInAction(_prev: FormState, form: FormData): Promise<FormState> {
+export const signInAction = formAction('signInAction', async (_prev: FormState, form: FormData): Promise<FormState> => {
   const email = typeof form.get('email') === 'string' ? String(form.get('email')).trim() : '';
   const password = typeof form.get('password') === 'string' ? String(form.get('password')) : '';
   const values = { email };
@@ -23,4 +24,4 @@ export async function signInAction(_prev: FormState, form: FormData): Promise<Fo
     throw err;
   }
   return { values };
-}
+});

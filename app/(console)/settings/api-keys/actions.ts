@@ -7,11 +7,12 @@ import { requireAdmin } from '@/lib/auth/person-actor';
 import { formStateOf, textValues, type FormState } from '@/lib/http/form-state';
 import { createKey } from '@/lib/keys/create-key';
 import { revokeKey } from '@/lib/keys/revoke-key';
+import { formAction } from '@/lib/http/server-action';
 
 const PATH = '/settings/api-keys';
 
 /** The same functions as POST /v1/keys and DELETE /v1/keys/{id}, with the signed-in admin as the actor. */
-export async function createKeyAction(_prev: FormState, form: FormData): Promise<FormState> {
+export const createKeyAction = formAction('createKeyAction', async (_prev: FormState, form: FormData): Promise<FormState> => {
   const { actor } = await requirePerson();
   const values = textValues(form, ['name']);
   try {
@@ -31,9 +32,9 @@ export async function createKeyAction(_prev: FormState, form: FormData): Promise
     // createKey's message names the field (`name must be 1 to 64 characters`): show it beside the box.
     return state.message?.startsWith('name ') ? { fieldErrors: { name: state.message }, values } : state;
   }
-}
+});
 
-export async function revokeKeyAction(_prev: FormState, form: FormData): Promise<FormState> {
+export const revokeKeyAction = formAction('revokeKeyAction', async (_prev: FormState, form: FormData): Promise<FormState> => {
   const { actor } = await requirePerson();
   try {
     requireAdmin(actor, 'manage API keys');
@@ -43,4 +44,4 @@ export async function revokeKeyAction(_prev: FormState, form: FormData): Promise
   } catch (err) {
     return formStateOf(err);
   }
-}
+});

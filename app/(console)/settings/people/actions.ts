@@ -7,10 +7,11 @@ import { formStateOf, textValues, type FormState } from '@/lib/http/form-state';
 import { changeRole } from '@/lib/people/change-role';
 import { createPerson } from '@/lib/people/create-person';
 import { deactivatePerson } from '@/lib/people/deactivate-person';
+import { formAction } from '@/lib/http/server-action';
 
 const PATH = '/settings/people';
 
-export async function addPersonAction(_prev: FormState, form: FormData): Promise<FormState> {
+export const addPersonAction = formAction('addPersonAction', async (_prev: FormState, form: FormData): Promise<FormState> => {
   const { actor } = await requirePerson();
   const values = textValues(form, ['name', 'email', 'role']);
   try {
@@ -28,9 +29,9 @@ export async function addPersonAction(_prev: FormState, form: FormData): Promise
   } catch (err) {
     return formStateOf(err, values);
   }
-}
+});
 
-export async function changeRoleAction(_prev: FormState, form: FormData): Promise<FormState> {
+export const changeRoleAction = formAction('changeRoleAction', async (_prev: FormState, form: FormData): Promise<FormState> => {
   const { actor } = await requirePerson();
   try {
     const person = await changeRole(getDb(), actor, String(form.get('person_id') ?? ''), form.get('role'));
@@ -39,9 +40,9 @@ export async function changeRoleAction(_prev: FormState, form: FormData): Promis
   } catch (err) {
     return formStateOf(err);
   }
-}
+});
 
-export async function deactivatePersonAction(_prev: FormState, form: FormData): Promise<FormState> {
+export const deactivatePersonAction = formAction('deactivatePersonAction', async (_prev: FormState, form: FormData): Promise<FormState> => {
   const { actor } = await requirePerson();
   try {
     await deactivatePerson(getDb(), actor, String(form.get('person_id') ?? ''));
@@ -50,4 +51,4 @@ export async function deactivatePersonAction(_prev: FormState, form: FormData): 
   } catch (err) {
     return formStateOf(err);
   }
-}
+});
