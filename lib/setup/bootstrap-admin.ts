@@ -7,7 +7,7 @@ import { recordAudit } from '@/lib/audit/record';
 import { BadRequestError } from '@/lib/http/errors';
 import { checkEmail, checkPassword } from '@/lib/people/input';
 import { insertPerson } from '@/lib/people/insert-person';
-import { lockInstallation, setupComplete } from './installation';
+import { lockInstallation, someoneCanSignIn } from './installation';
 
 export type BootstrapOutcome =
   | { status: 'not_configured' }
@@ -38,12 +38,12 @@ export async function bootstrapAdmin(
   } catch (err) {
     throw new BadRequestError(`invalid setting: ${(err as Error).message}`);
   }
-  if (await setupComplete(db)) return { status: 'already_complete' };
+  if (await someoneCanSignIn(db)) return { status: 'already_complete' };
   const passwordHash = await hashPassword(password);
 
   return db.transaction(async (tx): Promise<BootstrapOutcome> => {
     const row = await lockInstallation(tx);
-    if (await setupComplete(tx, row)) return { status: 'already_complete' };
+    if (await someoneCanSignIn(tx, row)) return { status: 'already_complete' };
     // A deactivated account with this email cannot be revived by a setting: refuse loudly.
     const [clash] = await tx.select({ id: people.id }).from(people).where(sql`lower(${people.email}) = lower(${email})`);
     if (clash) throw new BadRequestError(`SERVICE_BOOTSTRAP_ADMIN_EMAIL ${email} belongs to a deactivated account`);

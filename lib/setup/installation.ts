@@ -1,12 +1,14 @@
 import type { KeyObject } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Queryable } from '@/db/client';
-import { installation, people } from '@/db/schema';
+import { installation, organisations, people } from '@/db/schema';
 import { settings } from '@/lib/config';
 import { ConflictError } from '@/lib/http/errors';
 import { parsePublicKey, type Licence } from './licence';
 
 export const SETUP_CLOSED_MESSAGE = 'setup is complete: someone can already sign in';
+export const SETUP_CLOSED_BY_ORGANISATION_MESSAGE =
+  'setup is closed: this install already has an organisation; an operator adds its first admin with service-admin people create';
 export const LICENCE_NOT_CHECKED_MESSAGE = 'a licence is required: check the licence first';
 
 export type InstallationRow = typeof installation.$inferSelect;
@@ -29,15 +31,37 @@ export async function lockInstallation(tx: Queryable): Promise<InstallationRow> 
 }
 
 /** True once someone can sign in: setup (or bootstrap) completed, or an active person exists (made with the CLI). */
-export async function setupComplete(db: Queryable, row?: InstallationRow | null): Promise<boolean> {
+export async function someoneCanSignIn(db: Queryable, row?: InstallationRow | null): Promise<boolean> {
   const state = row === undefined ? await readInstallation(db) : row;
   if (state?.completedAt) return true;
   const [found] = await db.select({ one: sql<number>`1` }).from(people).where(eq(people.active, true)).limit(1);
   return found !== undefined;
 }
 
+async function anyOrganisation(db: Queryable): Promise<boolean> {
+  const [found] = await db.select({ one: sql<number>`1` }).from(organisations).limit(1);
+  return found !== undefined;
+}
+
+/**
+ * Why unauthenticated setup is closed, or null while it is open. It is open only on an install with no
+ * organisation and no person: once an operator made an organisation (`service-admin orgs create`),
+ * setup would otherwise hand it, its keys and its filing details to whoever calls it first.
+ */
+export async function setupClosedReason(db: Queryable, row?: InstallationRow | null): Promise<string | null> {
+  if (await someoneCanSignIn(db, row)) return SETUP_CLOSED_MESSAGE;
+  if (await anyOrganisation(db)) return SETUP_CLOSED_BY_ORGANISATION_MESSAGE;
+  return null;
+}
+
+/** True once setup is closed for either reason (GET /v1/setup's `complete`). */
+export async function setupComplete(db: Queryable, row?: InstallationRow | null): Promise<boolean> {
+  return (await setupClosedReason(db, row)) !== null;
+}
+
 export async function refuseWhenComplete(db: Queryable, row?: InstallationRow | null): Promise<void> {
-  if (await setupComplete(db, row)) throw new ConflictError(SETUP_CLOSED_MESSAGE);
+  const reason = await setupClosedReason(db, row);
+  if (reason !== null) throw new ConflictError(reason);
 }
 
 let parsedKey: { text: string; key: KeyObject } | undefined;

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { Queryable } from '@/db/client';
 import { organisations } from '@/db/schema';
 import { systemActor } from '@/lib/auth/actor';
@@ -12,9 +11,9 @@ export interface OrganisationDetails {
 }
 
 /**
- * The organisation setup works on: the one named like the institution when an operator already made it
- * with `service-admin orgs create` (nobody can sign in to it yet, or setup would be closed), else a new
- * one named after the institution. Its filing details are saved either way.
+ * The organisation setup creates, with its filing details. Setup runs only on an install with no
+ * organisation (lib/setup/installation.ts), and it never joins or renames one that exists: joining by
+ * name would hand an operator's organisation to whoever called setup first.
  */
 export async function saveOrganisationDetails(
   tx: Queryable,
@@ -23,18 +22,6 @@ export async function saveOrganisationDetails(
   requestId?: string,
 ): Promise<OrganisationRow> {
   const values = { institution: details.institution, licence: details.licence, regulator: details.regulator };
-  const [existing] = await tx.select().from(organisations).where(eq(organisations.name, details.institution)).for('update');
-  if (existing) {
-    const [updated] = await tx.update(organisations).set(values).where(eq(organisations.id, existing.id)).returning();
-    if (!updated) throw new Error('organisation update returned no row');
-    await recordAudit(tx, { ...systemActor(updated.id, actorId), requestId }, {
-      action: 'organisation.updated',
-      targetType: 'organisation',
-      targetId: updated.id,
-      changes: values,
-    });
-    return updated;
-  }
   const [created] = await tx
     .insert(organisations)
     .values({ name: details.institution, ...values })

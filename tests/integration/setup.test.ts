@@ -4,12 +4,14 @@ import { and, eq } from 'drizzle-orm';
 import * as setup from '@/app/v1/setup/route';
 import * as setupLicence from '@/app/v1/setup/licence/route';
 import { getDb } from '@/db/client';
-import { auditLog, organisations, people } from '@/db/schema';
+import { apiKeys, auditLog, organisations, people } from '@/db/schema';
 import { systemActor } from '@/lib/auth/actor';
 import { verifyPassword } from '@/lib/auth/passwords';
 import { createPerson } from '@/lib/people/create-person';
 import { deactivatePerson } from '@/lib/people/deactivate-person';
 import { createOrganisation } from '@/lib/orgs/create-organisation';
+import { createKey } from '@/lib/keys/create-key';
+import { SETUP_CLOSED_BY_ORGANISATION_MESSAGE } from '@/lib/setup/installation';
 import { CLIENT_ADDRESS_HEADER } from '@/lib/http/client-address';
 import { call } from '../support/api';
 import { freshInstall } from '../support/fresh-install';
@@ -127,19 +129,17 @@ describe('setup without a licence key', () => {
     expect(orgs).toHaveLength(1);
   });
 
-  it('answers 409 when the email already has an account, and keeps nothing of the attempt', async () => {
+  it('stays closed on an install whose only account is deactivated: it has an organisation', async () => {
     drop = await freshInstall({ SERVICE_LICENCE_PUBLIC_KEY: undefined });
-    // An account that cannot sign in (deactivated) leaves setup open, but its email is taken.
     const org = await createOrganisation(getDb(), { name: 'Earlier' });
     const first = await createPerson(getDb(), systemActor(org.id), { email: 'taken@bank.example', name: 'Old', role: 'analyst' });
     await deactivatePerson(getDb(), systemActor(org.id), first.person.id);
-    expect((await getState()).json.complete).toBe(false);
+    expect((await getState()).json.complete).toBe(true);
 
     const r = await postSetup(validBody({ admin_email: 'TAKEN@bank.example', institution: 'New bank' }));
     expect(r.status).toBe(409);
-    expect(r.json).toEqual({ error: 'this email already has an account' });
+    expect(r.json).toEqual({ error: SETUP_CLOSED_BY_ORGANISATION_MESSAGE });
     expect(await getDb().select().from(organisations).where(eq(organisations.name, 'New bank'))).toHaveLength(0);
-    expect((await getState()).json.complete).toBe(false);
   });
 
   it('closes as soon as someone can sign in, also when the command line made that person', async () => {
@@ -151,15 +151,24 @@ describe('setup without a licence key', () => {
     expect(r.status).toBe(409);
   });
 
-  it('fills in an organisation an operator already made under the institution name', async () => {
+  it('is closed on an install an operator started with the command line: 409, and the organisation, its keys and people untouched', async () => {
     drop = await freshInstall({ SERVICE_LICENCE_PUBLIC_KEY: undefined });
     const org = await createOrganisation(getDb(), { name: 'Northwind Savings Bank' });
-    const r = await postSetup(validBody());
-    expect(r.status).toBe(201);
-    const [saved] = await getDb().select().from(organisations).where(eq(organisations.id, org.id));
-    expect(saved).toMatchObject({ institution: 'Northwind Savings Bank', licence: 'FCA-123456', regulator: 'Financial Intelligence Unit' });
-    expect(await getDb().select().from(people).where(eq(people.orgId, org.id))).toHaveLength(1);
-    expect(await getDb().select().from(organisations)).toHaveLength(1);
+    const { key } = await createKey(getDb(), systemActor(org.id), { name: 'first' });
+    const before = await getDb().select().from(organisations).where(eq(organisations.id, org.id));
+    expect((await getState()).json).toMatchObject({ complete: true, licence: null });
+
+    // Named like the operator's organisation, and named otherwise: neither joins it nor makes another.
+    for (const institution of ['Northwind Savings Bank', 'Some other bank']) {
+      const r = await postSetup(validBody({ institution, regulator: 'Attacker-chosen regulator' }));
+      expect(r.status).toBe(409);
+      expect(r.json).toEqual({ error: SETUP_CLOSED_BY_ORGANISATION_MESSAGE });
+    }
+    expect(await getDb().select().from(organisations)).toEqual(before);
+    expect(await getDb().select().from(people)).toHaveLength(0);
+    const [stillActive] = await getDb().select().from(apiKeys).where(eq(apiKeys.id, key.id));
+    expect(stillActive?.revokedAt).toBeNull();
+    expect(await getDb().select().from(auditLog).where(eq(auditLog.action, 'setup.completed'))).toHaveLength(0);
   });
 
   it('answers POST /v1/setup/licence with 409 when the install needs no licence', async () => {
