@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { getPool } from '@/db/client';
 import { settings } from '@/lib/config';
+import { log } from '@/lib/http/log';
 import { processState } from '@/lib/process-state';
 import { databaseSnapshot, PRIORITIES } from './database-gauges';
 
@@ -160,11 +161,19 @@ export function recordRequest(method: string, route: string, status: number, sec
 }
 
 /** A fresh decision (not a replay), after its transaction committed. */
-export function recordDecision(d: { decision: string; decidedInUs: number; ruleErrors: readonly { rule: string }[] }): void {
+export function recordDecision(d: {
+  decision: string;
+  decidedInUs: number;
+  ruleErrors: readonly { rule: string; version: number; message: string }[];
+}): void {
   const m = metrics();
   m.decisions.inc({ decision: d.decision });
   m.decisionEngine.observe(d.decidedInUs / 1_000_000);
-  for (const e of d.ruleErrors) m.ruleErrors.inc({ rule: e.rule });
+  for (const e of d.ruleErrors) {
+    m.ruleErrors.inc({ rule: e.rule });
+    // The rule counted as not fired: say which version failed, so its author can mend it.
+    log('warn', 'rule evaluation failed', { rule: e.rule, version: e.version, error: e.message });
+  }
 }
 
 /** A stored screening (`clear` or `potential_match`) and the milliseconds it took, after its transaction committed. */

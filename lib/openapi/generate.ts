@@ -10,6 +10,7 @@ import {
   type ResponseDoc,
 } from '@/lib/http/route';
 import { ErrorBody } from './schemas/common';
+import { DATABASE_UNAVAILABLE_MESSAGE } from '@/lib/http/respond';
 
 // Builds the OpenAPI 3.1 document from the route files' specs (lib/http/route.ts): auth mode, path
 // parameters, query and body schemas (the zod schemas the wrapper validates with, as JSON Schema through
@@ -86,7 +87,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   413: 'Request body over the limit',
   422: 'The checks do not pass',
   429: 'Too many requests; wait the seconds in Retry-After',
-  503: 'Not available right now',
+  503: 'Not available right now; wait the seconds in Retry-After and retry (with the same idempotency key for events)',
 };
 
 /** Patterns zod writes beside a format, and the safe-integer bounds of every integer: noise for readers. */
@@ -226,6 +227,8 @@ function errorResponses(spec: AnyRouteSpec, method: HttpMethod, pathParams: stri
   }
   for (const [status, messages] of Object.entries(spec.errors ?? {})) at(Number(status)).json.push(...(messages ?? []));
   if (spec.auth !== 'none' || spec.throttle) at(429);
+  // Every documented route reads or writes the database, so each can meet it away.
+  at(503).json.push(DATABASE_UNAVAILABLE_MESSAGE);
 
   const out: Record<string, Json> = {};
   for (const status of [...errors.keys()].sort((a, b) => a - b)) {
@@ -241,7 +244,8 @@ function errorResponses(spec: AnyRouteSpec, method: HttpMethod, pathParams: stri
     }
     if (e.text.length > 0) content['text/plain'] = { schema: { type: 'string' }, examples: examplesOf(e.text, (m) => m) };
     const plain = e.text.length > 0 ? ' (a body that is not JSON and a path id that is not a UUID answer in plain text)' : '';
-    out[String(status)] = { description: `${ERROR_DESCRIPTIONS[status] ?? 'Error'}${plain}`, headers: REQUEST_ID_HEADER, content };
+    const headers = status === 503 ? { ...REQUEST_ID_HEADER, 'Retry-After': { $ref: '#/components/headers/RetryAfter' } } : REQUEST_ID_HEADER;
+    out[String(status)] = { description: `${ERROR_DESCRIPTIONS[status] ?? 'Error'}${plain}`, headers, content };
   }
   out['500'] = { $ref: '#/components/responses/ServerError' };
   return out;

@@ -4,7 +4,7 @@ import { ruleVersions } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { recordAudit } from '@/lib/audit/record';
 import { BadRequestError } from '@/lib/http/errors';
-import { compileRule, RuleCompileError, type RuleSubject } from '@/lib/scoring/engine';
+import { compileRule, MAX_EXPRESSION_LENGTH, RuleCompileError, type RuleSubject } from '@/lib/scoring/engine';
 import { lockRuleKey } from './locks';
 import type { RuleVersionRow } from './serialize';
 
@@ -13,6 +13,10 @@ export const EXPR_MESSAGE = 'expr is required';
 export const WEIGHT_MESSAGE = 'weight must be between 1 and 100';
 export const DETAIL_MESSAGE = 'detail is required';
 export const SUBJECT_MESSAGE = 'subject must be source or destination';
+export const MAX_DETAIL_LENGTH = 500;
+export const EXPR_LENGTH_MESSAGE = `expression must be at most ${MAX_EXPRESSION_LENGTH} characters`;
+// The detail is copied into every decision the rule fires on, so it is kept short.
+export const DETAIL_LENGTH_MESSAGE = `detail must be at most ${MAX_DETAIL_LENGTH} characters`;
 
 /** Lowercase letters, digits and underscores, starting with a letter, 2 to 64 characters. */
 export const KEY_PATTERN = /^[a-z][a-z0-9_]{1,63}$/;
@@ -29,10 +33,12 @@ export interface RuleDraftInput {
 function validate(input: RuleDraftInput): Required<RuleDraftInput> {
   if (typeof input.key !== 'string' || !KEY_PATTERN.test(input.key)) throw new BadRequestError(KEY_MESSAGE);
   if (typeof input.expr !== 'string' || input.expr.trim() === '') throw new BadRequestError(EXPR_MESSAGE);
+  if (input.expr.length > MAX_EXPRESSION_LENGTH) throw new BadRequestError(EXPR_LENGTH_MESSAGE);
   if (typeof input.weight !== 'number' || !Number.isInteger(input.weight) || input.weight < 1 || input.weight > 100) {
     throw new BadRequestError(WEIGHT_MESSAGE);
   }
   if (typeof input.detail !== 'string' || input.detail.trim() === '') throw new BadRequestError(DETAIL_MESSAGE);
+  if (input.detail.length > MAX_DETAIL_LENGTH) throw new BadRequestError(DETAIL_LENGTH_MESSAGE);
   const subject = input.subject ?? 'source';
   if (subject !== 'source' && subject !== 'destination') throw new BadRequestError(SUBJECT_MESSAGE);
   return { key: input.key, expr: input.expr, weight: input.weight, detail: input.detail, subject };

@@ -3,8 +3,9 @@
  * the library does not make on its own (double compared with int, unknown counter names). The result is
  * evaluated many times by `evaluate.ts` without further parsing or checking.
  */
-import { Environment, ParseError, TypeError as CelTypeError } from '@marcbachmann/cel-js';
+import { Environment, ParseError, serialize, TypeError as CelTypeError } from '@marcbachmann/cel-js';
 import { COUNTER_NAMES, isCounterName } from './counters';
+import { compilePattern, MATCHES_FUNCTION, patternMatches, RegexSyntaxError } from './regex';
 
 /** A rule that failed to compile. `message` is the user-facing text answered by POST /v1/rules. */
 export class RuleCompileError extends Error {
@@ -90,6 +91,19 @@ const environment = new Environment()
   .registerVariable('features', 'map<string, int>')
   .registerVariable('dest_features', 'map<string, int>');
 
+/**
+ * The environment programs run in: the same variables, plus `matches` on the linear-time RE2 engine under
+ * another name. The library's own `string.matches` runs a backtracking RegExp (a pattern such as
+ * `^(a+)+$` takes exponential time on the event loop) and cannot be re-registered, so compile renames
+ * the calls (see `withLinearMatches`).
+ */
+const programEnvironment = environment
+  .clone()
+  .registerFunction(`string.${MATCHES_FUNCTION}(string): bool`, (text: string, pattern: string) => patternMatches(text, pattern));
+
+/** Longest expression a rule may have (DESIGN, "Rule expressions"); also checked by POST /v1/rules. */
+export const MAX_EXPRESSION_LENGTH = 4000;
+
 const COUNTER_MAPS = new Set(['features', 'dest_features']);
 const COMPARISONS = new Set(['<', '<=', '>', '>=', '==', '!=']);
 const ARITHMETIC = new Set(['+', '-', '*', '/', '%']);
@@ -101,6 +115,7 @@ export function compileRule(def: { key: string; expr: string }): CompiledRule {
   };
 
   if (typeof expr !== 'string') fail('expression must be a string');
+  if (expr.length > MAX_EXPRESSION_LENGTH) fail(`expression must be at most ${MAX_EXPRESSION_LENGTH} characters`);
 
   const rewritten = renameTypeIdentifier(expr);
   if (rewritten.misuse) {
@@ -126,7 +141,21 @@ export function compileRule(def: { key: string; expr: string }): CompiledRule {
 
   // The library orders doubles against ints without complaint; the interface forbids it (Scoring rules, 5).
   const root: unknown = parsed.ast;
+  let usesMatches = false;
   forEachNode(root, (node) => {
+    const pattern = matchesPattern(node);
+    if (pattern !== null) {
+      usesMatches = true;
+      // A literal pattern is compiled now, so one RE2 refuses (a backreference, a lookaround) is a compile error.
+      if (pattern.literal !== undefined) {
+        try {
+          compilePattern(pattern.literal);
+        } catch (error) {
+          if (error instanceof RegexSyntaxError) fail(`${error.message}${at(expr, pattern.node.start)}`, { start: pattern.node.start, end: pattern.node.end });
+          throw error;
+        }
+      }
+    }
     if (COMPARISONS.has(node.op)) {
       const mixed = mixedNumbers(node, expr);
       if (mixed) fail(mixed);
@@ -140,7 +169,31 @@ export function compileRule(def: { key: string; expr: string }): CompiledRule {
     }
   });
 
-  return { key, expr, program: parsed };
+  return { key, expr, program: usesMatches ? withLinearMatches(root) : parsed };
+}
+
+/** A `x.matches(p)` call: its pattern node, and the pattern when it is written as a string literal. */
+function matchesPattern(node: Node): { node: Node; literal?: string } | null {
+  if (node.op !== 'rcall' || !Array.isArray(node.args) || node.args[0] !== 'matches') return null;
+  const callArgs: unknown = node.args[2];
+  if (!Array.isArray(callArgs) || callArgs.length !== 1 || !isNode(callArgs[0])) return null;
+  const pattern = callArgs[0];
+  return pattern.op === 'value' && typeof pattern.args === 'string' ? { node: pattern, literal: pattern.args } : { node: pattern };
+}
+
+/**
+ * The checked program with every `matches` call running on RE2: the checked tree with those calls
+ * renamed, written back as CEL and parsed in the program environment. The author's expression has been
+ * checked already, so messages and offsets never refer to this rewritten text.
+ */
+function withLinearMatches(root: unknown): CompiledRule['program'] {
+  forEachNode(root, (node) => {
+    if (matchesPattern(node) !== null) (node.args as unknown[])[0] = MATCHES_FUNCTION;
+  });
+  const rewritten = programEnvironment.parse(serialize(root as Parameters<typeof serialize>[0]));
+  const checked = rewritten.check();
+  if (!checked.valid || checked.type !== 'bool') throw new Error('a rule expression did not survive the RE2 rewrite');
+  return rewritten;
 }
 
 // ---------------------------------------------------------------------------------------------------

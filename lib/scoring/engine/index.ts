@@ -2,6 +2,7 @@
 export {
   compileRule,
   compileRuleVersion,
+  MAX_EXPRESSION_LENGTH,
   RuleCompileError,
   type CompiledRule,
   type CompiledRuleVersion,
