@@ -152,14 +152,17 @@ describe('the console in a browser', () => {
 
     const listed = await fetch(url('/v1/keys'), { headers: { authorization: `Bearer ${secret}` } });
     expect(listed.status).toBe(200);
-    const body = (await listed.json()) as { keys: { name: string; created_by: string }[] };
+    const body = (await listed.json()) as { keys: { name: string; created_by: string; owner: { kind: string; id: string } }[] };
     expect(body.keys.map((k) => k.name)).toEqual(['payments gateway']);
+    // A key made in the console belongs to the person who made it (four-eyes compares owners).
+    expect(body.keys[0]?.owner).toEqual({ kind: 'person', id: body.keys[0]?.created_by });
 
     await page.reload();
     expect(await page.content()).not.toContain(secret);
 
     // The last active key cannot go (the interface's rule), so make a second one first.
     const first = page.locator('[data-testid="key-row"][data-name="payments gateway"]');
+    expect(await textOf(first.getByTestId('key-owner'))).toBe(`${ADMIN.name} (${ADMIN.email})`);
     await first.getByTestId('revoke-key').click();
     expect(await textOf(first.getByTestId('field-error'))).toBe('This is the last active key; create another before revoking it');
     await page.getByLabel('Name').fill('batch loader');

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** Millisecond precision, so that a timestamp survives a round trip through a JS Date (keyset cursors rely on it). */
 export const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
@@ -31,6 +31,13 @@ export const apiKeys = pgTable(
     secretHash: text('secret_hash').notNull(),
     createdAt: createdAt(),
     createdBy: text('created_by').notNull(),
+    /**
+     * Who the key acts for, for four-eyes: the person who made it in the console (or was named with
+     * `keys create -owner`), the owner of the key that minted it, or, for a key made by the command line
+     * without an owner, the key itself.
+     */
+    ownerKind: text('owner_kind', { enum: ['person', 'key'] }).notNull(),
+    ownerId: uuid('owner_id').notNull(),
     lastUsedAt: ts('last_used_at'),
     revokedAt: ts('revoked_at'),
     revokedBy: text('revoked_by'),
@@ -39,6 +46,7 @@ export const apiKeys = pgTable(
     primaryKey({ columns: [t.orgId, t.id] }),
     uniqueIndex('api_keys_id_key').on(t.id),
     uniqueIndex('api_keys_secret_hash_key').on(t.secretHash),
+    check('api_keys_owner_kind_check', sql`${t.ownerKind} IN ('person', 'key')`),
     index('api_keys_org_created_idx').on(t.orgId, t.createdAt.desc(), t.id.desc()),
   ],
 );

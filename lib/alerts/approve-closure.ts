@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { alerts } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
+import { isSameOwner } from '@/lib/auth/owners';
 import { recordAudit } from '@/lib/audit/record';
 import { ConflictError, ForbiddenError } from '@/lib/http/errors';
 import { lockAlert } from './lock-alert';
@@ -11,7 +12,7 @@ export const NOT_PENDING_CLOSURE = 'alert is not pending closure';
 export const OWN_CLOSURE = 'the person who requested closure cannot approve it';
 
 /**
- * Second step of four-eyes closure: a key other than the requester closes a `pending_closure`
+ * Second step of four-eyes closure: an actor with another owner than the requester's closes a `pending_closure`
  * alert (audit `alert.closed`). The update is conditional on the status and on the requester, so
  * an approval racing a rejection cannot both succeed.
  */
@@ -19,7 +20,7 @@ export async function approveClosure(db: Database, actor: Actor, id: string): Pr
   return db.transaction(async (tx) => {
     const before = await lockAlert(tx, actor, id);
     if (before.status !== 'pending_closure') throw new ConflictError(NOT_PENDING_CLOSURE);
-    if (before.closureRequestedBy === actor.actorId) throw new ForbiddenError(OWN_CLOSURE);
+    if (await isSameOwner(tx, actor, before.closureRequestedBy)) throw new ForbiddenError(OWN_CLOSURE);
     const [row] = await tx
       .update(alerts)
       .set({ status: 'closed', closedBy: actor.actorId, closedAt: sql`now()`, updatedAt: sql`now()` })

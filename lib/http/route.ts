@@ -207,7 +207,7 @@ export function route<QS extends z.ZodType | undefined = undefined, BS extends z
       const db = getDb();
       if (spec.auth === 'key') {
         const identity = await authenticateKey(db, request.headers.get('authorization'));
-        actor = { orgId: identity.orgId, actorId: identity.keyId, actorKind: 'key', requestId };
+        actor = { orgId: identity.orgId, actorId: identity.keyId, actorKind: 'key', owner: identity.owner, requestId };
         enforceRateLimit(identity.keyId);
       } else if (spec.auth === 'person') {
         // Report routes: the Auth.js session cookie, never an API key.

@@ -2,12 +2,14 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '@/db/client';
 import { apiKeys } from '@/db/schema';
 import { UnauthorizedError } from '@/lib/http/errors';
+import type { KeyOwner } from '@/lib/auth/actor';
 import { processState } from '@/lib/process-state';
 import { hashKeySecret, KEY_PATTERN } from './secret';
 
 export interface KeyIdentity {
   keyId: string;
   orgId: string;
+  owner: KeyOwner;
 }
 
 // A short cache keeps the lookup off the hot path of event ingest. A revocation on this instance
@@ -31,14 +33,15 @@ export async function authenticateKey(db: Queryable, authorization: string | nul
   const cached = cache.get(hash);
   if (cached && cached.until > now) return cached.identity;
 
-  const [row] = await db
-    .select({ keyId: apiKeys.id, orgId: apiKeys.orgId })
+  const [found] = await db
+    .select({ keyId: apiKeys.id, orgId: apiKeys.orgId, ownerKind: apiKeys.ownerKind, ownerId: apiKeys.ownerId })
     .from(apiKeys)
     .where(and(eq(apiKeys.secretHash, hash), isNull(apiKeys.revokedAt)));
-  if (!row) {
+  if (!found) {
     cache.delete(hash);
     throw new UnauthorizedError();
   }
+  const row: KeyIdentity = { keyId: found.keyId, orgId: found.orgId, owner: { kind: found.ownerKind, id: found.ownerId } };
   cache.set(hash, { identity: row, until: now + CACHE_MS });
   // last_used_at is advisory: written at most once a minute per key, never on every request.
   if ((lastUsedWritten.get(row.keyId) ?? 0) + LAST_USED_EVERY_MS <= now) {

@@ -1,27 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
-import { apiKeys } from '@/db/schema';
-import type { Actor } from '@/lib/auth/actor';
+import { apiKeys, people } from '@/db/schema';
+import type { Actor, KeyOwner } from '@/lib/auth/actor';
+import { ownerForNewKey } from '@/lib/auth/owners';
 import { recordAudit } from '@/lib/audit/record';
-import { BadRequestError } from '@/lib/http/errors';
+import { BadRequestError, ForbiddenError } from '@/lib/http/errors';
 import { characters } from '@/lib/people/input';
 import { generateKeySecret, hashKeySecret, keyPrefix } from './secret';
 import type { ApiKeyRow } from './serialize';
 
 export const KEY_NAME_MAX = 64;
 export const KEY_NAME_MESSAGE = `name must be 1 to ${KEY_NAME_MAX} characters`;
+export const OWNER_NOT_FOUND_MESSAGE = 'owner must be the email of an active person of the organisation';
 
-/** Creates an API key for the actor's organisation. The secret is returned once and only its hash is kept. */
-export async function createKey(db: Database, actor: Actor, input: { name: string }): Promise<{ key: ApiKeyRow; secret: string }> {
+export interface CreateKeyInput {
+  name: string;
+  /** The command line's `-owner EMAIL`: the person the key acts for. Only a system actor may name one. */
+  ownerEmail?: string;
+}
+
+/**
+ * Creates an API key for the actor's organisation. The secret is returned once and only its hash is kept.
+ * The key's owner (four-eyes compares owners): the person making it in the console, the owner of the key
+ * minting it, the person named by the command line, or else the key itself.
+ */
+export async function createKey(db: Database, actor: Actor, input: CreateKeyInput): Promise<{ key: ApiKeyRow; secret: string }> {
   const name = input.name;
   if (typeof name !== 'string' || name.length < 1 || characters(name) > KEY_NAME_MAX) throw new BadRequestError(KEY_NAME_MESSAGE);
+  if (input.ownerEmail !== undefined && actor.actorKind !== 'system') throw new ForbiddenError('only the command line can name a key owner');
   const secret = generateKeySecret();
+  const id = randomUUID();
   return db.transaction(async (tx) => {
+    let owner: KeyOwner = ownerForNewKey(actor) ?? { kind: 'key', id };
+    if (input.ownerEmail !== undefined) {
+      const [person] = await tx
+        .select({ id: people.id })
+        .from(people)
+        .where(and(eq(people.orgId, actor.orgId), eq(people.active, true), sql`lower(${people.email}) = lower(${input.ownerEmail.trim()})`));
+      if (!person) throw new BadRequestError(OWNER_NOT_FOUND_MESSAGE);
+      owner = { kind: 'person', id: person.id };
+    }
     const [key] = await tx
       .insert(apiKeys)
-      .values({ orgId: actor.orgId, name, prefix: keyPrefix(secret), secretHash: hashKeySecret(secret), createdBy: actor.actorId })
+      .values({
+        orgId: actor.orgId,
+        id,
+        name,
+        prefix: keyPrefix(secret),
+        secretHash: hashKeySecret(secret),
+        createdBy: actor.actorId,
+        ownerKind: owner.kind,
+        ownerId: owner.id,
+      })
       .returning();
     if (!key) throw new Error('key insert returned no row');
-    await recordAudit(tx, actor, { action: 'key.created', targetType: 'api_key', targetId: key.id, changes: { name } });
+    await recordAudit(tx, actor, {
+      action: 'key.created',
+      targetType: 'api_key',
+      targetId: key.id,
+      changes: { name, owner: { kind: owner.kind, id: owner.id } },
+    });
     return { key, secret };
   });
 }

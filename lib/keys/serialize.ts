@@ -10,6 +10,7 @@ export function serializeKey(k: ApiKeyRow) {
     prefix: k.prefix,
     created_at: k.createdAt.toISOString(),
     created_by: k.createdBy,
+    owner: { kind: k.ownerKind, id: k.ownerId },
     last_used_at: k.lastUsedAt ? k.lastUsedAt.toISOString() : null,
     revoked_at: k.revokedAt ? k.revokedAt.toISOString() : null,
   };

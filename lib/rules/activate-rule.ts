@@ -2,6 +2,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { ruleVersions } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
+import { isSameOwner } from '@/lib/auth/owners';
 import { recordAudit } from '@/lib/audit/record';
 import { ConflictError, ForbiddenError, NotFoundError } from '@/lib/http/errors';
 import { invalidateRuleSet } from './active-rule-set';
@@ -14,7 +15,7 @@ export const ONLY_DRAFT_MESSAGE = 'only a draft can be activated';
 export const AUTHOR_MESSAGE = 'the author of a rule cannot approve it';
 
 /**
- * Activates a draft, approved by a key other than its author: the key's active version (if any) is retired
+ * Activates a draft, approved by an actor with another owner than its author's (a key acts for its owner): the key's active version (if any) is retired
  * in the same transaction, the organisation's rule set version rises, and this instance drops its cached
  * rule set at once (other instances see the new version within RULE_SET_CHECK_MS).
  *
@@ -44,7 +45,7 @@ export async function activateRule(db: Database, actor: Actor, ruleId: string): 
       .for('update');
     if (!rule) throw new NotFoundError(RULE_NOT_FOUND);
     if (rule.status !== 'draft') throw new ConflictError(ONLY_DRAFT_MESSAGE);
-    if (rule.createdBy === actor.actorId) throw new ForbiddenError(AUTHOR_MESSAGE);
+    if (await isSameOwner(tx, actor, rule.createdBy)) throw new ForbiddenError(AUTHOR_MESSAGE);
 
     const retired = await tx
       .update(ruleVersions)

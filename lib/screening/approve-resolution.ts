@@ -2,6 +2,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database, Tx } from '@/db/client';
 import { screeningResolutions } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
+import { isSameOwner } from '@/lib/auth/owners';
 import { recordAudit } from '@/lib/audit/record';
 import { ConflictError, ForbiddenError, NotFoundError } from '@/lib/http/errors';
 import { lockScreening, RESOLUTION_NOT_FOUND } from './lock-screening';
@@ -34,7 +35,7 @@ export async function lockedResolution(
 }
 
 /**
- * Second step of four-eyes clearing: a key other than the one that cleared the match makes the
+ * Second step of four-eyes clearing: an actor with another owner than the clearer's makes the
  * `false_positive` decision final (audit `screening.resolution_approved`). When that was the last
  * match to clear, the review becomes `cleared` and the screening's alert closes, in this transaction.
  */
@@ -42,7 +43,7 @@ export async function approveResolution(db: Database, actor: Actor, screeningId:
   return db.transaction(async (tx) => {
     const { screening, resolution } = await lockedResolution(tx, actor, screeningId, resolutionId);
     if (resolution.status !== 'pending_approval') throw new ConflictError(NOT_WAITING_APPROVE);
-    if (resolution.resolvedBy === actor.actorId) throw new ForbiddenError(OWN_CLEARING);
+    if (await isSameOwner(tx, actor, resolution.resolvedBy)) throw new ForbiddenError(OWN_CLEARING);
     const [approved] = await tx
       .update(screeningResolutions)
       .set({ status: 'final', decidedBy: actor.actorId, decidedAt: sql`now()` })

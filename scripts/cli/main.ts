@@ -19,7 +19,9 @@ const USAGE = `usage: service-admin <command> [flags]
 
   migrate                                  apply database migrations
   orgs create -name NAME                   create an organisation
-  keys create -org ORG -name NAME          create an API key (ORG is an id or a name)
+  keys create -org ORG -name NAME [-owner EMAIL]
+                                           create an API key (ORG is an id or a name); -owner: the person it acts
+                                           for in four-eyes checks (without it the key is its own owner)
   rules seed -org ORG                      install the built-in rules as active rules (organisation with no rules yet)
   people create -org ORG -email E -name N -role analyst|reviewer|admin [-password P]
                                            add a person (without -password: a one-time password, changed at first sign-in)
@@ -58,13 +60,14 @@ const commands: Record<string, Command> = {
     print({ id: org.id, name: org.name });
   },
   'keys create': async (flags) => {
-    allowOnly(flags, ['org', 'name']);
+    allowOnly(flags, ['org', 'name', 'owner']);
     const orgRef = required(flags, 'org');
     const name = required(flags, 'name');
+    const ownerEmail = flags.owner;
     const result = await withDatabase(async () => {
       const org = await findOrganisation(getDb(), orgRef);
-      const { key, secret } = await createKey(getDb(), systemActor(org.id), { name });
-      return { id: key.id, name: key.name, key: secret, org_id: org.id };
+      const { key, secret } = await createKey(getDb(), systemActor(org.id), { name, ...(ownerEmail !== undefined ? { ownerEmail } : {}) });
+      return { id: key.id, name: key.name, key: secret, org_id: org.id, owner: { kind: key.ownerKind, id: key.ownerId } };
     });
     print(result);
   },

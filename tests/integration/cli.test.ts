@@ -28,8 +28,9 @@ describe('service-admin', () => {
       const lines = key.stdout.trim().split('\n');
       expect(lines).toHaveLength(1);
       const parsed = JSON.parse(lines[0] as string);
-      expect(Object.keys(parsed).sort()).toEqual(['id', 'key', 'name', 'org_id']);
-      expect(parsed).toMatchObject({ name: 'first', org_id: created.id });
+      expect(Object.keys(parsed).sort()).toEqual(['id', 'key', 'name', 'org_id', 'owner']);
+      // Without -owner the key owns itself.
+      expect(parsed).toMatchObject({ name: 'first', org_id: created.id, owner: { kind: 'key', id: parsed.id } });
       expect(parsed.key).toMatch(/^sk_[0-9A-Za-z]{40}$/);
     }
   });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import * as keys from '@/app/v1/keys/route';
 import * as keyById from '@/app/v1/keys/[id]/route';
@@ -5,6 +6,8 @@ import * as audit from '@/app/v1/audit/route';
 import { call, newOrg } from '../support/api';
 
 const create = (key: string, body: unknown) => call(keys.POST, { method: 'POST', path: '/v1/keys', key, body });
+// People's ids are UUIDs, and a key a person makes belongs to them.
+const personId = randomUUID();
 const revoke = (key: string, id: string) => call(keyById.DELETE, { method: 'DELETE', path: `/v1/keys/${id}`, key, params: { id } });
 
 describe('API keys', () => {
@@ -46,7 +49,7 @@ describe('API keys', () => {
     // The console reaches createKey without the route's schema; it counts the same way.
     const { createKey } = await import('@/lib/keys/create-key');
     const { getDb } = await import('@/db/client');
-    const person = { orgId: org.orgId, actorId: 'person-1', actorKind: 'person' as const };
+    const person = { orgId: org.orgId, actorId: personId, actorKind: 'person' as const };
     expect((await createKey(getDb(), person, { name: '🔑'.repeat(64) })).key.name).toBe('🔑'.repeat(64));
     await expect(createKey(getDb(), person, { name: '🔑'.repeat(65) })).rejects.toThrow('name must be 1 to 64 characters');
   });
@@ -92,7 +95,7 @@ describe('API keys', () => {
     const { revokeKey } = await import('@/lib/keys/revoke-key');
     const { getDb } = await import('@/db/client');
     await expect(
-      revokeKey(getDb(), { orgId: org.orgId, actorId: 'person-1', actorKind: 'person' }, second.json.id),
+      revokeKey(getDb(), { orgId: org.orgId, actorId: personId, actorKind: 'person' }, second.json.id),
     ).rejects.toThrow('this is the last active key; create another before revoking it');
   });
 
@@ -119,7 +122,7 @@ describe('API keys', () => {
     const { revokeKey } = await import('@/lib/keys/revoke-key');
     const { getDb } = await import('@/db/client');
     const { formStateOf } = await import('@/lib/http/form-state');
-    const admin = { orgId: org.orgId, actorId: 'person-1', actorKind: 'person' as const };
+    const admin = { orgId: org.orgId, actorId: personId, actorKind: 'person' as const };
     const stateOf = (keyId: string) =>
       revokeKey(getDb(), admin, keyId).then(
         () => ({ ok: true }),
@@ -150,7 +153,7 @@ describe('API keys', () => {
     const second = await create(org.key, { name: 'second' });
     const { revokeKey } = await import('@/lib/keys/revoke-key');
     const { getDb } = await import('@/db/client');
-    const person = { orgId: org.orgId, actorId: 'person-1', actorKind: 'person' as const };
+    const person = { orgId: org.orgId, actorId: personId, actorKind: 'person' as const };
     const results = await Promise.allSettled([revokeKey(getDb(), person, org.keyId), revokeKey(getDb(), person, second.json.id)]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
   });

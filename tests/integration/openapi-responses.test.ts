@@ -28,8 +28,10 @@ import * as screeningById from '@/app/v1/screenings/[id]/route';
 import * as screenings from '@/app/v1/screenings/route';
 import * as setup from '@/app/v1/setup/route';
 import { getDb } from '@/db/client';
+import { systemActor } from '@/lib/auth/actor';
 import { reloadSettings } from '@/lib/config';
 import { resetRateLimits } from '@/lib/http/rate-limit';
+import { createKey } from '@/lib/keys/create-key';
 import { checkListFile } from '@/lib/screening/list-file';
 import { refreshScreeningIndex } from '@/lib/screening/list-index';
 import { loadScreeningList } from '@/lib/screening/load-list';
@@ -66,9 +68,11 @@ function documentedMessages(method: string, template: string, status: number): s
 beforeAll(async () => {
   org = await newOrg('openapi-responses');
   await activateTestRules(org.orgId, [{ key: 'big', expr: 'amount >= 1000.0', weight: 50 }]);
-  const made = await documented(keys.POST, 'POST', '/v1/keys', { body: { name: 'second' } });
+  const made = await documented(keys.POST, 'POST', '/v1/keys', { body: { name: 'minted' } });
   expect(made.status).toBe(201);
-  second = { ...org, key: made.json.key, keyId: made.json.id };
+  // The four-eyes colleague: a key with an owner of its own (a key the first one minted acts for the same owner).
+  const colleague = await createKey(getDb(), systemActor(org.orgId), { name: 'second' });
+  second = { ...org, key: colleague.secret, keyId: colleague.key.id };
 });
 
 afterAll(() => {

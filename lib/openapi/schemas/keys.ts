@@ -8,6 +8,12 @@ export const ApiKey = z
     prefix: z.string().meta({ description: 'First characters of the secret, to recognise it' }),
     created_at: DateTime,
     created_by: z.string().meta({ description: 'Key ID, person id or service-admin' }),
+    owner: z
+      .object({ kind: z.enum(['person', 'key']), id: Uuid })
+      .meta({
+        description:
+          'Whom the key acts for in four-eyes checks: the person who made it in the console (or was named by `service-admin keys create -owner`), the owner of the key that made it through POST /v1/keys, or the key itself',
+      }),
     last_used_at: DateTime.nullable(),
     revoked_at: DateTime.nullable(),
   })
