@@ -44,6 +44,7 @@ const settingsSchema = z.object({
   SERVICE_DATA_DIR: z.string().default('.data'),
   SERVICE_DB_POOL_SIZE: integer(10, 1, 200),
   SERVICE_RATE_LIMIT: integer(600, 0),
+  SERVICE_ORG_RATE_LIMIT: integer(6000, 0),
   SERVICE_BLOCK_SCORE: integer(80, 1, 100),
   SERVICE_REVIEW_SCORE: integer(40, 1, 100),
   SERVICE_NEAR_THRESHOLD_LOW: z.coerce.number().nonnegative().default(4500),
@@ -67,6 +68,8 @@ export type Settings = {
   dataDir: string;
   dbPoolSize: number;
   rateLimitPerMinute: number;
+  /** Requests a minute over all of one organisation's keys and people; 0 turns this limit off. */
+  orgRateLimitPerMinute: number;
   blockScore: number;
   reviewScore: number;
   nearThresholdLow: number;
@@ -111,6 +114,7 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
     dataDir: path.resolve(s.SERVICE_DATA_DIR),
     dbPoolSize: s.SERVICE_DB_POOL_SIZE,
     rateLimitPerMinute: s.SERVICE_RATE_LIMIT,
+    orgRateLimitPerMinute: s.SERVICE_ORG_RATE_LIMIT,
     blockScore: s.SERVICE_BLOCK_SCORE,
     reviewScore: s.SERVICE_REVIEW_SCORE,
     nearThresholdLow: s.SERVICE_NEAR_THRESHOLD_LOW,

@@ -7,6 +7,7 @@ import NextAuth, { CredentialsSignin, type NextAuthConfig } from 'next-auth';
 import Credentials from 'next-auth/providers/credentials';
 import { NextRequest } from 'next/server';
 import { getDb } from '@/db/client';
+import { clientAddress } from '@/lib/http/client-address';
 import { describeError, log } from '@/lib/http/log';
 import { authSecret } from './auth-secret';
 import { resolveSession, SESSION_MAX_MS } from './sessions';
@@ -34,9 +35,9 @@ async function config(): Promise<NextAuthConfig> {
     providers: [
       Credentials({
         credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' } },
-        authorize: async (credentials) => {
+        authorize: async (credentials, request) => {
           try {
-            const { person, sessionId } = await signInWithPassword(getDb(), credentials ?? {});
+            const { person, sessionId } = await signInWithPassword(getDb(), credentials ?? {}, new Date(), clientAddress(request.headers));
             return { id: person.id, name: person.name, email: person.email, sessionId };
           } catch (err) {
             if (err instanceof SignInRefused) throw new RefusedSignIn(err.code);

@@ -16,7 +16,7 @@ export const SESSION_IDLE_MS = 30 * 60_000;
 /** `last_seen_at` is written at most once a minute per session, not on every request. */
 const SEEN_EVERY_MS = 60_000;
 
-export type SessionEndReason = 'signed_out' | 'deactivated' | 'password_changed';
+export type SessionEndReason = 'signed_out' | 'deactivated' | 'password_changed' | 'locked';
 
 export async function openSession(tx: Queryable, person: { orgId: string; id: string }): Promise<string> {
   const [row] = await tx.insert(personSessions).values({ orgId: person.orgId, personId: person.id }).returning({ id: personSessions.id });

@@ -4,21 +4,24 @@ import { people } from '@/db/schema';
 import { recordAudit } from '@/lib/audit/record';
 import type { PersonRow } from '@/lib/people/serialize';
 import { systemActor } from './actor';
+import { allowSignInAttempt } from './limit-sign-in-attempts';
 import { hashPassword, verifyPassword } from './passwords';
+import { LOCK_AFTER_FAILURES, LOCK_MS, recordPasswordFailure } from './record-password-failure';
 import { openSession } from './sessions';
 
-/** Consecutive failed sign-ins that lock an account ... */
-export const LOCK_AFTER_FAILURES = 5;
-/** ... and for how long. A success resets the count; after the lock the count starts again from zero. */
-export const LOCK_MS = 15 * 60_000;
+export { LOCK_AFTER_FAILURES, LOCK_MS };
 
-export type SignInFailure = 'credentials' | 'locked' | 'deactivated';
+export type SignInFailure = 'credentials' | 'locked' | 'deactivated' | 'throttled';
 
 const MESSAGES: Record<SignInFailure, string> = {
   credentials: 'wrong email or password',
   locked: `this account is locked for ${LOCK_MS / 60_000} minutes after ${LOCK_AFTER_FAILURES} failed sign-ins; try again later or ask an admin`,
   deactivated: 'this account has been deactivated; ask an admin of your organisation',
+  throttled: `too many sign-in attempts from this address; wait a minute and try again`,
 };
+
+/** The account-lock message, also the change-password form's answer once the lock is on. */
+export const LOCKED_MESSAGE = MESSAGES.locked;
 
 export class SignInRefused extends Error {
   constructor(
@@ -43,8 +46,8 @@ const burnTime = async (password: string) => {
 const SIGN_IN = 'sign-in';
 
 /**
- * Checks an email and password and opens a session. Refusals: wrong email or password (the same answer
- * for both), locked (LOCK_AFTER_FAILURES failures in a row lock the account for LOCK_MS), deactivated
+ * Checks an email and password and opens a session. Refusals: too many attempts from the client's address
+ * (SIGN_IN_ATTEMPTS_PER_MINUTE), wrong email or password (the same answer for both), locked (LOCK_AFTER_FAILURES failures in a row lock the account for LOCK_MS), deactivated
  * (only said to someone who knows the password). Failures and locks are written to the audit log by the
  * system actor `sign-in`; a success by the person.
  */
@@ -52,7 +55,10 @@ export async function signInWithPassword(
   db: Database,
   input: { email?: unknown; password?: unknown },
   now = new Date(),
+  clientAddress = 'unknown',
 ): Promise<{ person: PersonRow; sessionId: string }> {
+  // Counted before any lookup or hash, so a flood of guesses from one address costs no Argon2 work.
+  if (!allowSignInAttempt(clientAddress, now.getTime())) throw new SignInRefused('throttled');
   const email = typeof input.email === 'string' ? input.email.trim() : '';
   const password = typeof input.password === 'string' ? input.password : '';
   const [found] = email
@@ -78,29 +84,8 @@ export async function signInWithPassword(
     const system = systemActor(person.orgId, SIGN_IN);
 
     if (!right) {
-      const lockOver = person.lockedUntil !== null && person.lockedUntil <= now;
-      const failures = (lockOver ? 0 : person.failedAttempts) + 1;
-      const lockedUntil = failures >= LOCK_AFTER_FAILURES ? new Date(now.getTime() + LOCK_MS) : lockOver ? null : person.lockedUntil;
-      await tx
-        .update(people)
-        .set({ failedAttempts: failures, lockedUntil })
-        .where(and(eq(people.orgId, person.orgId), eq(people.id, person.id)));
-      await recordAudit(tx, system, {
-        action: 'person.sign_in_failed',
-        targetType: 'person',
-        targetId: person.id,
-        changes: { failed_attempts: failures },
-      });
-      if (failures >= LOCK_AFTER_FAILURES && lockedUntil) {
-        await recordAudit(tx, system, {
-          action: 'person.locked',
-          targetType: 'person',
-          targetId: person.id,
-          changes: { locked_until: lockedUntil.toISOString(), failed_attempts: failures },
-        });
-        return { refused: 'locked', until: lockedUntil };
-      }
-      return { refused: 'credentials' };
+      const { lockedUntil } = await recordPasswordFailure(tx, person, 'sign_in', now);
+      return lockedUntil ? { refused: 'locked', until: lockedUntil } : { refused: 'credentials' };
     }
 
     if (!person.active) {

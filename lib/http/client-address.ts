@@ -33,3 +33,13 @@ export function clientAddressOf(input: {
   const address = normalise(entry);
   return isIP(address) ? address : socket;
 }
+
+/**
+ * The client address the service's HTTP server stamped on the request (scripts/start.ts, from the socket
+ * and SERVICE_TRUSTED_PROXIES). `X-Forwarded-For` is never read here: a client can set it to anything.
+ * Without the stamp (the application served by something other than the start script) every caller
+ * shares one count, which errs on the side of limiting.
+ */
+export function clientAddress(headers: Headers): string {
+  return headers.get(CLIENT_ADDRESS_HEADER)?.trim() || 'unknown';
+}

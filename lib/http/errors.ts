@@ -64,8 +64,11 @@ export class UnprocessableError extends ServiceError {
 }
 
 export class TooManyRequestsError extends ServiceError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(429, 'too many requests for this API key; retry later');
+  constructor(
+    readonly retryAfterSeconds: number,
+    message = 'too many requests for this API key; retry later',
+  ) {
+    super(429, message);
   }
 }
 

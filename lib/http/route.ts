@@ -9,7 +9,8 @@ import { checkDeclaredLength, JSON_BODY_LIMIT, readBodyBytes } from './body';
 import { ForbiddenError, PlainBadRequestError, UnauthorizedError } from './errors';
 import { recordRequest } from '@/lib/metrics';
 import { log } from './log';
-import { enforceRateLimit } from './rate-limit';
+import { clientAddress } from './client-address';
+import { enforceRateLimit, unauthenticatedLimit } from './rate-limit';
 import { errorResponse } from './respond';
 import { parseOrThrow } from './validation';
 
@@ -206,9 +207,13 @@ export function route<QS extends z.ZodType | undefined = undefined, BS extends z
       checkDeclaredLength(request, limit);
       const db = getDb();
       if (spec.auth === 'key') {
-        const identity = await authenticateKey(db, request.headers.get('authorization'));
+        const address = clientAddress(request.headers);
+        const identity = await authenticateKey(db, request.headers.get('authorization'), {
+          beforeLookup: () => unauthenticatedLimit.before(address),
+          refused: () => unauthenticatedLimit.refused(address),
+        });
         actor = { orgId: identity.orgId, actorId: identity.keyId, actorKind: 'key', owner: identity.owner, requestId };
-        enforceRateLimit(identity.keyId);
+        enforceRateLimit(identity.keyId, identity.orgId);
       } else if (spec.auth === 'person') {
         // Report routes: the Auth.js session cookie, never an API key.
         if (STATE_CHANGING.has(request.method) && !sameOrigin(request)) throw new ForbiddenError(CROSS_ORIGIN_MESSAGE);
@@ -216,7 +221,7 @@ export function route<QS extends z.ZodType | undefined = undefined, BS extends z
         if (!person) throw new UnauthorizedError(NOT_SIGNED_IN_MESSAGE);
         actor = person.actor;
         if (person.mustChangePassword) throw new ForbiddenError(PASSWORD_CHANGE_FIRST_MESSAGE);
-        enforceRateLimit(person.id);
+        enforceRateLimit(person.id, person.actor.orgId);
       }
       const params = await readParams(nextContext, spec.uuidParams ?? []);
       const url = new URL(request.url);

@@ -24,14 +24,33 @@ export function forgetKey(secretHash: string): void {
   cache.delete(secretHash);
 }
 
+/** Hooks around the lookup: the per-address limit for requests without a valid key. */
+export interface KeyLookupGuard {
+  /** Runs before a database lookup (not for a cached key), so that it can refuse first. */
+  beforeLookup(): void;
+  /** Runs when the key is missing, malformed or unknown, before the 401. */
+  refused(): void;
+}
+
+const NO_GUARD: KeyLookupGuard = { beforeLookup: () => undefined, refused: () => undefined };
+
 /** Resolves `Authorization: Bearer <key>` to the key and its organisation, or throws the 401. */
-export async function authenticateKey(db: Queryable, authorization: string | null, now = Date.now()): Promise<KeyIdentity> {
+export async function authenticateKey(
+  db: Queryable,
+  authorization: string | null,
+  guard: KeyLookupGuard = NO_GUARD,
+  now = Date.now(),
+): Promise<KeyIdentity> {
   const match = authorization ? /^Bearer\s+(\S+)\s*$/i.exec(authorization) : null;
   const secret = match?.[1];
-  if (!secret || !KEY_PATTERN.test(secret)) throw new UnauthorizedError();
+  if (!secret || !KEY_PATTERN.test(secret)) {
+    guard.refused();
+    throw new UnauthorizedError();
+  }
   const hash = hashKeySecret(secret);
   const cached = cache.get(hash);
   if (cached && cached.until > now) return cached.identity;
+  guard.beforeLookup();
 
   const [found] = await db
     .select({ keyId: apiKeys.id, orgId: apiKeys.orgId, ownerKind: apiKeys.ownerKind, ownerId: apiKeys.ownerId })
@@ -39,6 +58,7 @@ export async function authenticateKey(db: Queryable, authorization: string | nul
     .where(and(eq(apiKeys.secretHash, hash), isNull(apiKeys.revokedAt)));
   if (!found) {
     cache.delete(hash);
+    guard.refused();
     throw new UnauthorizedError();
   }
   const row: KeyIdentity = { keyId: found.keyId, orgId: found.orgId, owner: { kind: found.ownerKind, id: found.ownerId } };

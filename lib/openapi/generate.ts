@@ -10,6 +10,7 @@ import {
   type ResponseDoc,
 } from '@/lib/http/route';
 import { ErrorBody } from './schemas/common';
+import { ADDRESS_LIMIT_MESSAGE, KEY_LIMIT_MESSAGE, ORGANISATION_LIMIT_MESSAGE } from '@/lib/http/rate-limit';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '@/lib/http/respond';
 
 // Builds the OpenAPI 3.1 document from the route files' specs (lib/http/route.ts): auth mode, path
@@ -331,7 +332,9 @@ const DESCRIPTION = `The JSON API of the anti-money-laundering monitoring and sc
 
 **Paging.** \`limit\` 1 to 200 (default 50); \`next_cursor\` is present when more rows exist: send it back as \`cursor\`.
 
-**Limits.** Request bodies up to 1 MiB (413 beyond). Requests per API key per minute are limited (\`SERVICE_RATE_LIMIT\`, default 600): 429 with \`Retry-After\` in seconds.`;
+**Limits.** Request bodies up to 1 MiB (413 beyond). Requests a minute are limited per API key (\`SERVICE_RATE_LIMIT\`, default 600), per organisation over all its keys (\`SERVICE_ORG_RATE_LIMIT\`, default 6000), and per client address for requests with a missing or unknown key (60): 429 with \`Retry-After\` in seconds.
+
+**The database away.** While PostgreSQL cannot be reached (a restart, a failover) every operation answers 503 \`{"error":"the database is unavailable; retry shortly"}\` with \`Retry-After: 1\`; nothing was stored, so retry (events with the same idempotency key).`;
 
 /** Every documented operation of the route modules, paths sorted and methods in a fixed order. */
 function buildPaths(modules: RouteModule[], schemas: Schemas): { paths: Json; usedTags: Set<string> } {
@@ -425,7 +428,9 @@ export function buildOpenApiDocument(modules: RouteModule[]): Json {
             'application/json': {
               schema: { $ref: '#/components/schemas/Error' },
               examples: {
-                'api-key': { value: { error: 'too many requests for this API key; retry later' } },
+                'api-key': { value: { error: KEY_LIMIT_MESSAGE } },
+                organisation: { value: { error: ORGANISATION_LIMIT_MESSAGE } },
+                'no-valid-key': { value: { error: ADDRESS_LIMIT_MESSAGE } },
                 'setup-attempts': { value: { error: 'too many setup attempts from this address; retry later' } },
               },
             },

@@ -3,7 +3,9 @@ import type { Database } from '@/db/client';
 import { people } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { hashPassword, verifyPassword } from '@/lib/auth/passwords';
+import { recordPasswordFailure } from '@/lib/auth/record-password-failure';
 import { endSessionsOf } from '@/lib/auth/sessions';
+import { LOCKED_MESSAGE } from '@/lib/auth/sign-in-with-password';
 import { recordAudit } from '@/lib/audit/record';
 import { ForbiddenError, NotFoundError } from '@/lib/http/errors';
 import { checkPassword, InvalidFieldError } from './input';
@@ -19,16 +21,31 @@ export interface ChangePasswordInput {
 /**
  * A signed-in person replaces their own password (also the forced change after a one-time password).
  * Rules: the current password must be right, the new one 12 to 72 characters and different from it.
+ * A wrong current password counts toward the same lockout as a failed sign-in; the lock also ends every
+ * session of the person, so whoever holds a session cannot go on guessing.
  */
-export async function changePassword(db: Database, actor: Actor, input: ChangePasswordInput): Promise<PersonRow> {
+export async function changePassword(db: Database, actor: Actor, input: ChangePasswordInput, now = new Date()): Promise<PersonRow> {
   if (actor.actorKind !== 'person') throw new ForbiddenError('only a signed-in person can change their password');
   const [person] = await db
     .select()
     .from(people)
     .where(and(eq(people.orgId, actor.orgId), eq(people.id, actor.actorId)));
   if (!person || !person.active) throw new NotFoundError('person not found');
+  if (person.lockedUntil && person.lockedUntil > now) throw new ForbiddenError(LOCKED_MESSAGE);
   const current = typeof input.currentPassword === 'string' ? input.currentPassword : '';
   if (!(await verifyPassword(person.passwordHash, current))) {
+    const locked = await db.transaction(async (tx) => {
+      const [fresh] = await tx
+        .select()
+        .from(people)
+        .where(and(eq(people.orgId, actor.orgId), eq(people.id, actor.actorId)))
+        .for('update');
+      if (!fresh) throw new NotFoundError('person not found');
+      const { lockedUntil } = await recordPasswordFailure(tx, fresh, 'password_change', now);
+      if (lockedUntil) await endSessionsOf(tx, fresh, 'locked');
+      return lockedUntil !== null;
+    });
+    if (locked) throw new ForbiddenError(LOCKED_MESSAGE);
     throw new InvalidFieldError('current_password', 'the current password is not right');
   }
   const next = checkPassword(input.newPassword, 'new_password', 'the new password');
@@ -37,7 +54,7 @@ export async function changePassword(db: Database, actor: Actor, input: ChangePa
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(people)
-      .set({ passwordHash, mustChangePassword: false, passwordChangedAt: sql`now()`, updatedAt: sql`now()` })
+      .set({ passwordHash, mustChangePassword: false, failedAttempts: 0, passwordChangedAt: sql`now()`, updatedAt: sql`now()` })
       .where(and(eq(people.orgId, actor.orgId), eq(people.id, actor.actorId)))
       .returning();
     if (!row) throw new NotFoundError('person not found');

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { getDb } from '@/db/client';
 import * as authRoute from '@/app/api/auth/[...nextauth]/route';
 import { systemActor } from '@/lib/auth/actor';
+import { CLIENT_ADDRESS_HEADER } from '@/lib/http/client-address';
 import { authenticatePerson, type SignedInPerson } from '@/lib/auth/authenticate-person';
 import { createPerson } from '@/lib/people/create-person';
 import type { PersonRow } from '@/lib/people/serialize';
@@ -63,11 +64,19 @@ export interface SignInAnswer {
   cookie: string;
 }
 
-/** The credentials flow as DESIGN.md gives it: CSRF token, then POST callback/credentials. */
-export async function signInOverHttp(email: string, password: string): Promise<SignInAnswer> {
+/** A client address of the documentation range, different on each call: one browser each. */
+export const someClientAddress = (): string => `192.0.2.${Math.floor(Math.random() * 254) + 1}`;
+
+/**
+ * The credentials flow as DESIGN.md gives it: CSRF token, then POST callback/credentials, from `address`
+ * (as the service's HTTP server stamps it; by default a random one, so tests do not share the per-address
+ * sign-in allowance).
+ */
+export async function signInOverHttp(email: string, password: string, address = someClientAddress()): Promise<SignInAnswer> {
   const csrf = await authCall('GET', '/api/auth/csrf');
   const csrfToken = (csrf.json as { csrfToken: string }).csrfToken;
   const answer = await authCall('POST', '/api/auth/callback/credentials', {
+    headers: { [CLIENT_ADDRESS_HEADER]: address },
     cookie: cookieHeader(csrf.cookies),
     form: { email, password, csrfToken, callbackUrl: `${ORIGIN}/` },
   });
