@@ -4,9 +4,16 @@ import type { Cursor } from '@/lib/http/paging';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+// A cursor's date is one the service sent: a stored timestamp, within what PostgreSQL holds (4713 BC on).
+const EARLIEST_CURSOR_DATE = Date.UTC(-4712, 0, 1);
+const LATEST_CURSOR_DATE = Date.UTC(100_000, 0, 1);
+
 function cursorValues(idColumn: AnyColumn, cursor: Cursor, asDate: boolean): [unknown, string] {
   const key = asDate ? new Date(cursor.key) : cursor.key;
-  const badKey = asDate ? Number.isNaN((key as Date).getTime()) : typeof key !== typeof cursor.key;
+  const time = asDate ? (key as Date).getTime() : 0;
+  const badKey = asDate
+    ? typeof cursor.key !== 'string' || !(time >= EARLIEST_CURSOR_DATE && time < LATEST_CURSOR_DATE)
+    : typeof key !== typeof cursor.key;
   const badId = idColumn.columnType === 'PgUUID' && !UUID.test(cursor.id);
   if (badKey || badId) throw new BadRequestError('cursor is not valid; send back the next_cursor of a previous page');
   return [key, cursor.id];

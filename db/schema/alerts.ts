@@ -33,8 +33,8 @@ export const alerts = pgTable(
     closedBy: text('closed_by'),
     closedAt: ts('closed_at'),
     screeningId: uuid('screening_id'),
-    createdAt: ts('created_at').notNull().defaultNow(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
+    createdAt: ts('created_at').notNull().default(sql`now()`),
+    updatedAt: ts('updated_at').notNull().default(sql`now()`),
   },
   (t) => [
     primaryKey({ columns: [t.orgId, t.id] }),
@@ -56,7 +56,7 @@ export const alertNotes = pgTable(
     alertId: uuid('alert_id').notNull(),
     author: text('author').notNull(),
     body: text('body').notNull(),
-    createdAt: ts('created_at').notNull().defaultNow(),
+    createdAt: ts('created_at').notNull().default(sql`now()`),
   },
   (t) => [primaryKey({ columns: [t.orgId, t.id] }), index('alert_notes_alert_idx').on(t.orgId, t.alertId, t.createdAt)],
 );

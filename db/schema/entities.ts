@@ -14,8 +14,8 @@ export const entities = pgTable(
     kind: text('kind'),
     attributes: jsonb('attributes').$type<Record<string, unknown>>().notNull().default({}),
     registered: boolean('registered').notNull().default(false),
-    createdAt: ts('created_at').notNull().defaultNow(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
+    createdAt: ts('created_at').notNull().default(sql`now()`),
+    updatedAt: ts('updated_at').notNull().default(sql`now()`),
     /** Latest `occurred_at` of an event in or out. */
     lastSeenAt: ts('last_seen_at'),
   },

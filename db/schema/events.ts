@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, json, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { organisations, ts } from './platform';
 
@@ -15,7 +16,7 @@ export const events = pgTable(
     idempotencyKey: text('idempotency_key').notNull(),
     type: text('type').notNull(),
     occurredAt: ts('occurred_at').notNull(),
-    receivedAt: ts('received_at').notNull().defaultNow(),
+    receivedAt: ts('received_at').notNull().default(sql`now()`),
     amount: numeric('amount'),
     currency: text('currency'),
     rail: text('rail'),
@@ -60,7 +61,7 @@ export const decisions = pgTable(
     /** Rules that failed at run time: recorded, and they did not fail the decision. */
     ruleErrors: jsonb('rule_errors').$type<{ rule: string; version: number; message: string }[]>().notNull().default([]),
     alertId: uuid('alert_id'),
-    createdAt: ts('created_at').notNull().defaultNow(),
+    createdAt: ts('created_at').notNull().default(sql`now()`),
   },
   (t) => [
     primaryKey({ columns: [t.orgId, t.id] }),

@@ -1,9 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, customType, index, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { storedDate, toPostgresTimestamp } from '../timestamps';
 
-/** Millisecond precision, so that a timestamp survives a round trip through a JS Date (keyset cursors rely on it). */
-export const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
-const createdAt = () => ts('created_at').notNull().defaultNow();
+/**
+ * `timestamp (3) with time zone`: millisecond precision, so that a timestamp survives a round trip through
+ * a JS Date (keyset cursors rely on it), read and written so that any stored value, even a year 0000 (1 BC),
+ * is a valid Date and goes back to the database as the same instant.
+ */
+export const ts = customType<{ data: Date; driverData: string | Date }>({
+  dataType: () => 'timestamp (3) with time zone',
+  toDriver: (value) => toPostgresTimestamp(value),
+  fromDriver: (value) => storedDate(value),
+});
+const createdAt = () => ts('created_at').notNull().default(sql`now()`);
 
 /** An institution using the service. Every tenant record carries its id first in its key. */
 export const organisations = pgTable(

@@ -17,7 +17,7 @@ export const ruleVersions = pgTable(
     status: text('status', { enum: ['draft', 'active', 'retired'] }).notNull().default('draft'),
     createdBy: text('created_by').notNull(),
     approvedBy: text('approved_by'),
-    createdAt: ts('created_at').notNull().defaultNow(),
+    createdAt: ts('created_at').notNull().default(sql`now()`),
     activatedAt: ts('activated_at'),
     retiredAt: ts('retired_at'),
   },
@@ -39,7 +39,7 @@ export const ruleSetVersions = pgTable('rule_set_versions', {
     .primaryKey()
     .references(() => organisations.id),
   version: bigint('version', { mode: 'number' }).notNull(),
-  changedAt: ts('changed_at').notNull().defaultNow(),
+  changedAt: ts('changed_at').notNull().default(sql`now()`),
 });
 
 /** Each backtest run, kept as evidence of how a rule version was tested before activation. */
@@ -51,7 +51,7 @@ export const ruleBacktests = pgTable(
     ruleId: uuid('rule_id').notNull(),
     ranBy: text('ran_by').notNull(),
     result: jsonb('result').notNull(),
-    createdAt: ts('created_at').notNull().defaultNow(),
+    createdAt: ts('created_at').notNull().default(sql`now()`),
   },
   (t) => [primaryKey({ columns: [t.orgId, t.id] }), index('rule_backtests_rule_idx').on(t.orgId, t.ruleId, t.createdAt)],
 );

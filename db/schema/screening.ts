@@ -8,7 +8,7 @@ export const screeningLists = pgTable('screening_lists', {
   name: text('name').notNull(),
   version: text('version').notNull(),
   entries: integer('entries').notNull(),
-  loadedAt: ts('loaded_at').notNull().defaultNow(),
+  loadedAt: ts('loaded_at').notNull().default(sql`now()`),
 });
 
 export const screeningListEntries = pgTable(
@@ -33,7 +33,7 @@ export const screeningListEntries = pgTable(
 export const screeningListState = pgTable('screening_list_state', {
   id: integer('id').primaryKey(),
   version: bigint('version', { mode: 'number' }).notNull(),
-  changedAt: ts('changed_at').notNull().defaultNow(),
+  changedAt: ts('changed_at').notNull().default(sql`now()`),
 });
 
 /** A stored screening keeps subject, matches, near misses and list versions exactly as first returned. */
@@ -52,7 +52,7 @@ export const screenings = pgTable(
     review: text('review', { enum: ['none', 'open', 'pending_approval', 'cleared', 'confirmed'] }).notNull(),
     alertId: uuid('alert_id'),
     createdBy: text('created_by').notNull(),
-    createdAt: ts('created_at').notNull().defaultNow(),
+    createdAt: ts('created_at').notNull().default(sql`now()`),
   },
   (t) => [
     primaryKey({ columns: [t.orgId, t.id] }),
@@ -75,7 +75,7 @@ export const screeningResolutions = pgTable(
     status: text('status', { enum: ['pending_approval', 'final', 'rejected'] }).notNull(),
     resolvedBy: text('resolved_by').notNull(),
     decidedBy: text('decided_by'),
-    createdAt: ts('created_at').notNull().defaultNow(),
+    createdAt: ts('created_at').notNull().default(sql`now()`),
     decidedAt: ts('decided_at'),
   },
   (t) => [

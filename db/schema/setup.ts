@@ -27,5 +27,5 @@ export const installation = pgTable(
 export const serviceSecrets = pgTable('service_secrets', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),
-  createdAt: ts('created_at').notNull().defaultNow(),
+  createdAt: ts('created_at').notNull().default(sql`now()`),
 });

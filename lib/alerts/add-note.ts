@@ -1,3 +1,4 @@
+import { storedDate } from '@/db/timestamps';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '@/db/client';
@@ -49,7 +50,7 @@ export async function addNote(db: Database, actor: Actor, alertId: string, input
       alertId,
       author: actor.actorId,
       body: input.body,
-      createdAt: row.created_at instanceof Date ? row.created_at : new Date(row.created_at),
+      createdAt: storedDate(row.created_at),
     };
   });
 }

@@ -1,3 +1,4 @@
+import { storedDate } from '@/db/timestamps';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '@/db/client';
 import type { Actor } from '@/lib/auth/actor';
@@ -57,7 +58,7 @@ export async function alertFlow(db: Queryable, actor: Actor, alertId: string): P
   const until = new Date(first.last_event_at);
   const hours = result.rows
     .filter((r) => r.hour !== null)
-    .map((r) => ({ hour: new Date(r.hour as Date | string), in: Number(r.money_in), out: Number(r.money_out) }));
+    .map((r) => ({ hour: storedDate(r.hour as Date | string), in: Number(r.money_in), out: Number(r.money_out) }));
   return {
     entityId: first.entity_id,
     currency: result.rows.find((r) => r.currency !== null)?.currency ?? null,

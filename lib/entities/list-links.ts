@@ -1,3 +1,4 @@
+import { storedDate } from '@/db/timestamps';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '@/db/client';
 import type { Actor } from '@/lib/auth/actor';
@@ -21,7 +22,7 @@ interface LinkRow extends Record<string, unknown> {
   alert_priority: string | null;
 }
 
-const asDate = (v: Date | string): Date => (v instanceof Date ? v : new Date(v));
+const asDate = storedDate;
 
 /**
  * The entity's links, most recently seen first, at most 50, in one query over `entity_links` (the

@@ -1,3 +1,4 @@
+import { storedDate } from '@/db/timestamps';
 import type pg from 'pg';
 import { settings } from '@/lib/config';
 import { emptyCounters, type Counters } from '@/lib/scoring/engine';
@@ -230,7 +231,7 @@ export async function computeCounters(
   return { ...addOwnContribution(result.rows[0] as WindowRow, event, low, high), pairs, via: 'events' };
 }
 
-const toDate = (v: Date | string | null): Date | null => (v === null ? null : v instanceof Date ? v : new Date(v));
+const toDate = (v: Date | string | null): Date | null => (v === null ? null : storedDate(v));
 
 /** Adds this event to the window read from storage. Pure, so the arithmetic is unit-tested. */
 export function addOwnContribution(w: WindowRow, event: EventInput, low: number, high: number): { source: Counters; destination: Counters } {

@@ -3,6 +3,11 @@ import { BadRequestError } from '@/lib/http/errors';
 
 export const REQUIRED_MESSAGE = 'type and idempotency_key are required';
 export const AMOUNT_MESSAGE = 'amount needs a non-negative value and a 3-letter currency';
+export const OCCURRED_AT_RANGE_MESSAGE = 'occurred_at must be a date-time from 1970 up to one day ahead';
+
+const EARLIEST_OCCURRED_AT = Date.UTC(1970, 0, 1);
+/** How far ahead of receipt an event may say it happened (clocks drift; time zones are in the offset). */
+const LATEST_AHEAD_MS = 24 * 3_600_000;
 
 const entityRef = (name: string) =>
   z
@@ -69,8 +74,12 @@ export interface EventInput {
   payloadText?: string;
 }
 
-/** Validates a posted event. The two required strings are checked first, with the interface's message. */
-export function parseEventInput(body: unknown, text?: string): EventInput {
+/**
+ * Validates a posted event. The two required strings are checked first, with the interface's message.
+ * `occurred_at` must lie between 1970 and a day after `now` (receipt): PostgreSQL would store a year 0000
+ * as 1 BC, and no real payment happens there or years ahead.
+ */
+export function parseEventInput(body: unknown, text?: string, now = Date.now()): EventInput {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new BadRequestError('the event must be a JSON object');
   const raw = body as Record<string, unknown>;
   const nonEmpty = (v: unknown) => typeof v === 'string' && v.trim() !== '';
@@ -85,10 +94,13 @@ export function parseEventInput(body: unknown, text?: string): EventInput {
     throw new BadRequestError(message.includes(path.split('.')[0] ?? '') || message === AMOUNT_MESSAGE ? message : `${path}: ${message}`);
   }
   const e = parsed.data;
+  const occurredAt = new Date(e.occurred_at);
+  const at = occurredAt.getTime();
+  if (!(at >= EARLIEST_OCCURRED_AT && at <= now + LATEST_AHEAD_MS)) throw new BadRequestError(OCCURRED_AT_RANGE_MESSAGE);
   return {
     type: e.type,
     idempotencyKey: e.idempotency_key,
-    occurredAt: new Date(e.occurred_at),
+    occurredAt,
     amount: e.amount ? e.amount.value : null,
     currency: e.amount ? e.amount.currency.toUpperCase() : null,
     rail: e.rail ?? null,

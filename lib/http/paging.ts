@@ -10,7 +10,8 @@ export const pageParams = {
     .optional()
     .transform((v, ctx) => {
       if (v === undefined || v === '') return 50;
-      const n = Number(v);
+      // Digits only: Number() would also read `0x10`, `1e2` or ` 5 `.
+      const n = /^[0-9]{1,3}$/.test(v) ? Number(v) : NaN;
       if (!Number.isInteger(n) || n < 1 || n > 200) {
         ctx.addIssue({ code: 'custom', message: LIMIT_MESSAGE });
         return z.NEVER;
@@ -39,7 +40,9 @@ export function decodeCursor(text: string | undefined): Cursor | undefined {
       Array.isArray(value) &&
       value.length === 2 &&
       (typeof value[0] === 'string' || typeof value[0] === 'number') &&
-      typeof value[1] === 'string'
+      typeof value[1] === 'string' &&
+      // The service never sends a NUL in a cursor, and the database cannot compare one.
+      !`${value[0]}${value[1]}`.includes('\u0000')
     ) {
       return { key: value[0], id: value[1] };
     }

@@ -6,12 +6,13 @@ import { authenticatePerson } from '@/lib/auth/authenticate-person';
 import type { PersonActor } from '@/lib/auth/person-actor';
 import { authenticateKey } from '@/lib/keys/authenticate-key';
 import { checkDeclaredLength, JSON_BODY_LIMIT, readBodyBytes } from './body';
-import { ForbiddenError, PlainBadRequestError, UnauthorizedError } from './errors';
+import { BadRequestError, ForbiddenError, PlainBadRequestError, UnauthorizedError } from './errors';
 import { recordRequest } from '@/lib/metrics';
 import { log } from './log';
 import { clientAddress } from './client-address';
 import { enforceRateLimit, unauthenticatedLimit } from './rate-limit';
 import { errorResponse } from './respond';
+import { fieldWithNul, formFieldWithNul, nestedDeeperThan, nulMessage, TOO_DEEP_MESSAGE } from './strange-input';
 import { parseOrThrow } from './validation';
 
 export type AuthMode = 'key' | 'person' | 'none';
@@ -182,11 +183,22 @@ async function readJson(request: Request, limit: number): Promise<{ value: unkno
   const text = new TextDecoder().decode(bytes);
   // No body reads as an empty object, so a missing field gets its own message.
   if (text.trim() === '') return { value: {}, text };
+  if (nestedDeeperThan(text)) throw new PlainBadRequestError(TOO_DEEP_MESSAGE);
+  let value: unknown;
   try {
-    return { value: JSON.parse(text) as unknown, text };
+    value = JSON.parse(text);
   } catch {
     throw new PlainBadRequestError('request body is not valid JSON');
   }
+  const withNul = fieldWithNul(value);
+  if (withNul) throw new BadRequestError(nulMessage(withNul));
+  return { value, text };
+}
+
+/** Path and query values are text the database stores or compares: a NUL in one is the caller's error. */
+function refuseNul(entries: Iterable<[string, unknown]>): void {
+  const name = formFieldWithNul(entries);
+  if (name) throw new BadRequestError(nulMessage(name));
 }
 
 /**
@@ -224,7 +236,9 @@ export function route<QS extends z.ZodType | undefined = undefined, BS extends z
         enforceRateLimit(person.id, person.actor.orgId);
       }
       const params = await readParams(nextContext, spec.uuidParams ?? []);
+      refuseNul(Object.entries(params));
       const url = new URL(request.url);
+      refuseNul(url.searchParams.entries());
       const query = spec.query ? parseOrThrow(spec.query, Object.fromEntries(url.searchParams)) : undefined;
       const received = spec.body ? await readJson(request, limit) : undefined;
       const body = spec.body && received ? parseOrThrow(spec.body, received.value) : undefined;

@@ -1,10 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { unstable_rethrow } from 'next/navigation';
 import { isDatabaseUnavailable } from '@/db/errors';
-import { ServiceError } from './errors';
+import { BadRequestError, ServiceError } from './errors';
 import { formStateOf, type FormState } from './form-state';
 import { describeError, log } from './log';
+import { formFieldWithNul, nulMessage } from './strange-input';
 import { DATABASE_UNAVAILABLE_MESSAGE } from './respond';
+
+/** A form field or plain text argument holding a NUL character (which no text column can store), by name. */
+function argumentWithNul(args: unknown[]): string | null {
+  for (const [i, arg] of args.entries()) {
+    if (arg instanceof FormData) {
+      const field = formFieldWithNul(arg.entries());
+      if (field) return field;
+    } else if (typeof arg === 'string' && arg.includes('\u0000')) {
+      return `argument ${i + 1}`;
+    }
+  }
+  return null;
+}
 
 /** What a person sees when an action failed for a reason of the service's own; the reference is in the log. */
 export const actionFailedMessage = (reference: string): string => `something went wrong on our side; try again (reference ${reference})`;
@@ -41,6 +55,8 @@ function reportFailure(action: string, err: unknown): string {
  */
 export function formAction<A extends unknown[]>(action: string, run: (...args: A) => Promise<FormState>): (...args: A) => Promise<FormState> {
   return async (...args: A) => {
+    const withNul = argumentWithNul(args);
+    if (withNul) return { fieldErrors: { [withNul]: nulMessage(withNul) } };
     try {
       return await run(...args);
     } catch (err) {
@@ -56,6 +72,8 @@ export function formAction<A extends unknown[]>(action: string, run: (...args: A
  */
 export function serverAction<A extends unknown[], R>(action: string, run: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
   return async (...args: A) => {
+    const withNul = argumentWithNul(args);
+    if (withNul) throw new BadRequestError(nulMessage(withNul));
     try {
       return await run(...args);
     } catch (err) {

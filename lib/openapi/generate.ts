@@ -9,6 +9,7 @@ import {
   type AnyRouteSpec,
   type ResponseDoc,
 } from '@/lib/http/route';
+import { nulMessage, TOO_DEEP_MESSAGE } from '@/lib/http/strange-input';
 import { ErrorBody } from './schemas/common';
 import { ADDRESS_LIMIT_MESSAGE, KEY_LIMIT_MESSAGE, ORGANISATION_LIMIT_MESSAGE } from '@/lib/http/rate-limit';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '@/lib/http/respond';
@@ -216,7 +217,7 @@ function errorResponses(spec: AnyRouteSpec, method: HttpMethod, pathParams: stri
   const hasBody = spec.body !== undefined || spec.requestSchema !== undefined;
   if (spec.query || hasBody) at(400);
   if (hasBody) {
-    at(400).text.push('request body is not valid JSON');
+    at(400).text.push('request body is not valid JSON', TOO_DEEP_MESSAGE);
     at(413).json.push('request body is larger than 1048576 bytes');
   }
   for (const name of spec.uuidParams ?? []) if (pathParams.includes(name)) at(400).text.push(`${name} in the path is not a UUID`);
@@ -239,7 +240,8 @@ function errorResponses(spec: AnyRouteSpec, method: HttpMethod, pathParams: stri
       continue;
     }
     const content: Json = {};
-    const jsonMessages = e.json.length === 0 && status === 400 ? ['<field>: <what is wrong with it>'] : e.json;
+    const jsonMessages = e.json.length === 0 && status === 400 ? ['<field>: <what is wrong with it>'] : [...e.json];
+    if (status === 400) jsonMessages.push(nulMessage('<field>'));
     if (jsonMessages.length > 0) {
       content['application/json'] = { schema: { $ref: '#/components/schemas/Error' }, examples: examplesOf(jsonMessages, (m) => ({ error: m })) };
     }

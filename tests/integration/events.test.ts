@@ -10,7 +10,8 @@ import { featuresOf, firedRules as fired, payment, postEvent as post } from '../
 import { activateTestRules } from '../support/rules';
 
 const HOUR = 3_600_000;
-const base = Date.parse('2026-03-01T12:00:00.000Z');
+// Far enough back that the longest test (501 days on) still ends before today: occurred_at may be at most a day ahead.
+const base = Date.parse('2025-03-01T12:00:00.000Z');
 const at = (offsetMs: number) => new Date(base + offsetMs).toISOString();
 
 let seq = 0;

@@ -118,6 +118,7 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(post.responses['400'].content).sort()).toEqual(['application/json', 'text/plain']);
     expect(Object.values(post.responses['400'].content['text/plain'].examples).map((e) => (e as { value: string }).value)).toEqual([
       'request body is not valid JSON',
+      'request body is nested too deeply',
       'id in the path is not a UUID',
     ]);
     expect(committed.components.responses.ServerError.content['text/plain']).toBeTruthy();

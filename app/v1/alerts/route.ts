@@ -28,7 +28,7 @@ export const GET = route({
     ...pageParams,
     queue: optional(z.enum(ALERT_QUEUES, { error: QUEUE_MESSAGE })),
     status: optional(z.enum(ALERT_STATUSES, { error: STATUS_FILTER_MESSAGE })),
-    assigned_to: optional(z.string().refine((v) => !v.includes('\u0000'), 'assigned_to cannot contain NUL characters')),
+    assigned_to: optional(z.string()),
     decision: optional(z.enum(['review', 'block'], { error: DECISION_FILTER_MESSAGE })),
     number: optional(
       z.string().transform((v, ctx) => {

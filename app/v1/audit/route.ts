@@ -2,11 +2,9 @@ import { z } from 'zod';
 import { listAuditEntries, serializeAuditEntry } from '@/lib/audit/list-entries';
 import { pageParams } from '@/lib/http/paging';
 import { json } from '@/lib/http/respond';
+import { instant } from '@/lib/http/instant';
 import { route } from '@/lib/http/route';
 import * as schemas from '@/lib/openapi/schemas';
-
-const instant = (name: string) =>
-  z.iso.datetime({ offset: true, error: `${name} must be an RFC 3339 date-time` }).transform((v) => new Date(v)).optional();
 
 export const GET = route({
   auth: 'key',

@@ -1,16 +1,14 @@
 import { z } from 'zod';
-import { parseEventInput } from '@/lib/events/event-input';
+import { OCCURRED_AT_RANGE_MESSAGE, parseEventInput } from '@/lib/events/event-input';
 import { ingestEvent } from '@/lib/events/ingest-event';
 import { listEvents } from '@/lib/events/list-events';
 import { serializeEvent } from '@/lib/events/serialize';
 import { serializeDecision } from '@/lib/decisions/serialize';
 import { pageParams } from '@/lib/http/paging';
 import { json } from '@/lib/http/respond';
+import { instant } from '@/lib/http/instant';
 import { route } from '@/lib/http/route';
 import * as schemas from '@/lib/openapi/schemas';
-
-const instant = (name: string) =>
-  z.iso.datetime({ offset: true, error: `${name} must be an RFC 3339 date-time` }).transform((v) => new Date(v)).optional();
 
 export const POST = route({
   auth: 'key',
@@ -32,7 +30,14 @@ export const POST = route({
     200: { schema: schemas.Decision, description: 'sync: the decision' },
     202: { schema: schemas.EventAccepted, description: 'async: stored, not scored' },
   },
-  errors: { 400: ['type and idempotency_key are required', 'amount needs a non-negative value and a 3-letter currency', 'mode must be sync or async'] },
+  errors: {
+    400: [
+      'type and idempotency_key are required',
+      'amount needs a non-negative value and a 3-letter currency',
+      OCCURRED_AT_RANGE_MESSAGE,
+      'mode must be sync or async',
+    ],
+  },
   query: z.object({ mode: z.enum(['sync', 'async'], { error: 'mode must be sync or async' }).default('async') }),
   body: z.unknown(),
   handler: async ({ actor, query, body, bodyText }) => {

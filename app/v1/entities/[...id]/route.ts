@@ -7,6 +7,7 @@ import { serializeLink, serializeListedEntity } from '@/lib/entities/serialize';
 import { serializeEvent } from '@/lib/events/serialize';
 import { NotFoundError } from '@/lib/http/errors';
 import { pageParams } from '@/lib/http/paging';
+import { instant } from '@/lib/http/instant';
 import { json } from '@/lib/http/respond';
 import * as schemas from '@/lib/openapi/schemas';
 import { documentOperations, route } from '@/lib/http/route';
@@ -14,9 +15,6 @@ import { documentOperations, route } from '@/lib/http/route';
 // Entity ids are free strings and may hold `/` (sent as %2F), so one catch-all route serves
 // /v1/entities/{id}, /v1/entities/{id}/events and /v1/entities/{id}/links, reading the id from the
 // still-encoded request path (lib/entities/entity-path.ts) rather than from Next's decoded segments.
-
-const instant = (name: string) =>
-  z.iso.datetime({ offset: true, error: `${name} must be an RFC 3339 date-time` }).transform((v) => new Date(v)).optional();
 
 const entity = route({
   auth: 'key',

@@ -1,11 +1,9 @@
 import { z } from 'zod';
 import { backtestRule, MAX_EVENTS, MAX_EVENTS_MESSAGE } from '@/lib/rules/backtest-rule';
 import { json } from '@/lib/http/respond';
+import { instant } from '@/lib/http/instant';
 import { route } from '@/lib/http/route';
 import * as schemas from '@/lib/openapi/schemas';
-
-const instant = (name: string) =>
-  z.iso.datetime({ offset: true, error: `${name} must be an RFC 3339 date-time` }).transform((v) => new Date(v)).optional();
 
 export const POST = route({
   auth: 'key',
