@@ -1,7 +1,5 @@
 import type { Instrumentation } from 'next';
 
-const REQUEST_ID = /^[\w.:-]{1,128}$/;
-
 /**
  * Errors Next.js catches while rendering a console page or running a server action go to the
  * service's logger, as one JSON line like every other: the failed statement by name and code, never
@@ -12,8 +10,9 @@ export const onRequestError: Instrumentation.onRequestError = async (err, reques
   // The service runs on Node.js only; the branch keeps the logger out of an edge bundle.
   if (process.env.NEXT_RUNTIME !== 'edge') {
     const { describeError, log } = await import('./lib/http/log');
+    const { REQUEST_ID_PATTERN } = await import('./lib/http/request-id');
     const sentId = request.headers['x-request-id'];
-    const requestId = typeof sentId === 'string' && REQUEST_ID.test(sentId) ? sentId : undefined;
+    const requestId = typeof sentId === 'string' && REQUEST_ID_PATTERN.test(sentId) ? sentId : undefined;
     const digest = (err as { digest?: unknown } | null)?.digest;
     log('error', 'request failed', {
       ...(requestId ? { request_id: requestId } : {}),

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { connection } from 'next/server';
 import type { ReactNode } from 'react';
 import './globals.css';
 
@@ -7,7 +8,10 @@ export const metadata: Metadata = {
   description: 'Transaction monitoring, alerts, sanctions screening and regulatory reporting',
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+// Every page renders per request: its scripts carry that response's CSP nonce (proxy.ts), which a
+// page prerendered at build time could not.
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  await connection();
   return (
     <html lang="en">
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">{children}</body>

@@ -206,4 +206,8 @@ describe('the console in a browser', () => {
     await page.getByTestId('sign-out').click();
     await page.waitForURL(url('/sign-in?signed_out=1'));
   });
+
+  it('ran every screen above under the Content Security Policy without a single violation', () => {
+    expect(browser.policyViolations).toEqual([]);
+  });
 });

@@ -54,8 +54,57 @@ describe('the API reference, the document and the metrics of a running service',
       expect(text, shown).toContain(shown);
     }
     expect(failures).toEqual([]);
+    expect(browser.policyViolations).toEqual([]);
     mkdirSync(SCREENSHOTS, { recursive: true });
     await opened.screenshot({ path: path.join(SCREENSHOTS, 'docs-02-post-events.png') });
+  });
+
+  it('sends the console security headers, a fresh script nonce and a request id on every response', async () => {
+    const nonces = new Set<string>();
+    for (const path of ['/docs', '/setup', '/sign-in', '/', '/nowhere']) {
+      const response = await fetch(url(path), { redirect: 'manual' });
+      const policy = response.headers.get('content-security-policy') ?? '';
+      expect(policy, path).toContain("default-src 'self'");
+      expect(policy, path).toContain("frame-ancestors 'none'");
+      expect(policy, path).toContain("object-src 'none'");
+      expect(policy, path).not.toContain('unsafe-eval');
+      const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
+      expect(nonce, path).toBeTruthy();
+      nonces.add(nonce!);
+      expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(response.headers.get('referrer-policy'), path).toBe('same-origin');
+      expect(response.headers.get('x-frame-options'), path).toBe('DENY');
+      expect(response.headers.get('x-request-id'), path).toMatch(/^[0-9a-f-]{36}$/);
+      if (response.status === 200) {
+        // Every script the page carries is the service's own, marked with this response's nonce.
+        const scripts = (await response.text()).match(/<script\b[^>]*>/g) ?? [];
+        expect(scripts.length, path).toBeGreaterThan(0);
+        for (const tag of scripts) expect(tag, path).toContain(`nonce="${nonce}"`);
+      }
+    }
+    expect(nonces.size).toBe(5);
+
+    // Health, readiness, metrics and the API name their request too; a plain id the caller sends is kept.
+    for (const path of ['/healthz', '/readyz', '/metrics', '/v1/openapi.json', '/v1/alerts']) {
+      const own = await fetch(url(path), { headers: { 'x-request-id': 'probe-42' } });
+      expect(own.headers.get('x-request-id'), path).toBe('probe-42');
+      const fresh = await fetch(url(path), { headers: { 'x-request-id': 'not a plain id' } });
+      expect(fresh.headers.get('x-request-id'), path).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+
+  it('has Chromium refuse a script the service did not send', async () => {
+    // The real /docs response, headers and all, with one injected inline script: the browser must not run it.
+    await page.route(url('/docs'), async (route) => {
+      const response = await route.fetch();
+      const body = (await response.text()).replace('</body>', '<script>window.__injected = true</script></body>');
+      await route.fulfill({ response, body });
+    });
+    await page.goto(url('/docs'));
+    await page.locator('.opblock').first().waitFor({ state: 'visible' });
+    expect(await page.evaluate(() => (window as { __injected?: boolean }).__injected)).toBeUndefined();
+    expect(browser.policyViolations.some((v) => v.includes('script-src'))).toBe(true);
+    await page.unroute(url('/docs'));
   });
 
   it('serves the committed document at /v1/openapi.json and guards /metrics with SERVICE_METRICS_TOKEN', async () => {

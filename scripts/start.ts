@@ -29,7 +29,7 @@ function newestSourceTime(): number {
     const full = path.join(PROJECT_ROOT, dir);
     if (existsSync(full)) walk(full);
   }
-  for (const file of ['next.config.ts', 'package.json', 'postcss.config.mjs', 'tsconfig.json']) {
+  for (const file of ['next.config.ts', 'proxy.ts', 'instrumentation.ts', 'package.json', 'postcss.config.mjs', 'tsconfig.json']) {
     const full = path.join(PROJECT_ROOT, file);
     if (existsSync(full)) newest = Math.max(newest, statSync(full).mtimeMs);
   }

@@ -11,6 +11,8 @@ export const SCREENSHOTS = path.join(PROJECT_ROOT, 'test-results');
 export interface Browser {
   context: BrowserContext;
   page: Page;
+  /** Every Content Security Policy violation any page of this browser reported, in order. */
+  policyViolations: string[];
   close(): Promise<void>;
 }
 
@@ -33,10 +35,22 @@ export async function openBrowser(): Promise<Browser> {
     ],
   });
   context.setDefaultTimeout(30_000);
+  // A refused script or style shows as a `securitypolicyviolation` event in the page and as a console
+  // error from Chromium; both are kept, so a screen that only works with the policy off fails its test.
+  const policyViolations: string[] = [];
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} in ${e.documentURI}`);
+    });
+  });
+  context.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy|CSP violation/.test(message.text())) policyViolations.push(message.text());
+  });
   const page = context.pages()[0] ?? (await context.newPage());
   return {
     context,
     page,
+    policyViolations,
     close: async () => {
       await context.close().catch(() => undefined);
       rmSync(profile, { recursive: true, force: true });

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { requestIdFrom } from './request-id';
 import type { z } from 'zod';
 import { getDb, type Database } from '@/db/client';
 import type { Actor } from '@/lib/auth/actor';
@@ -160,11 +160,6 @@ function sameOrigin(request: Request): boolean {
   return origin.toLowerCase() === `${proto}://${host}`.toLowerCase();
 }
 
-function requestIdOf(request: Request): string {
-  const sent = request.headers.get('x-request-id');
-  return sent && /^[\w.:-]{1,128}$/.test(sent) ? sent : randomUUID();
-}
-
 async function readParams(ctx: NextContext | undefined, uuidParams: string[]): Promise<Record<string, string>> {
   const raw = (await ctx?.params) ?? {};
   const params: Record<string, string> = {};
@@ -210,7 +205,7 @@ export function route<QS extends z.ZodType | undefined = undefined, BS extends z
 ): RouteHandler {
   const handler = async (request: Request, nextContext?: NextContext): Promise<Response> => {
     const started = performance.now();
-    const requestId = requestIdOf(request);
+    const requestId = requestIdFrom(request.headers.get('x-request-id'));
     let actor: Actor | undefined;
     let response: Response;
     try {
