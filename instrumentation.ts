@@ -9,7 +9,7 @@ import type { Instrumentation } from 'next';
 export const onRequestError: Instrumentation.onRequestError = async (err, request, context) => {
   // The service runs on Node.js only; the branch keeps the logger out of an edge bundle.
   if (process.env.NEXT_RUNTIME !== 'edge') {
-    const { describeError, log } = await import('./lib/http/log');
+    const { describeError, log } = await import('./lib/log');
     const { REQUEST_ID_PATTERN } = await import('./lib/http/request-id');
     const sentId = request.headers['x-request-id'];
     const requestId = typeof sentId === 'string' && REQUEST_ID_PATTERN.test(sentId) ? sentId : undefined;

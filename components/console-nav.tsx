@@ -2,7 +2,10 @@ import Link from 'next/link';
 
 // Screens join this list as they are built.
 const sections = [
-  { href: '/', label: 'Overview' },
+  { href: '/', label: 'Home' },
+  { href: '/alerts', label: 'Alerts' },
+  { href: '/approvals', label: 'Approvals' },
+  { href: '/screenings', label: 'Screenings' },
   { href: '/settings/people', label: 'People' },
   { href: '/settings/api-keys', label: 'API keys' },
 ];

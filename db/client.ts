@@ -1,7 +1,7 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { settings } from '@/lib/config';
-import { describeError, log } from '@/lib/http/log';
+import { describeError, log } from '@/lib/log';
 import { markFailedStatement } from './errors';
 import * as schema from './schema';
 

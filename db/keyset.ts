@@ -1,6 +1,6 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { BadRequestError } from '@/lib/http/errors';
-import type { Cursor } from '@/lib/http/paging';
+import { InvalidInputError } from '@/lib/errors';
+import type { Cursor } from '@/lib/paging';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -15,7 +15,7 @@ function cursorValues(idColumn: AnyColumn, cursor: Cursor, asDate: boolean): [un
     ? typeof cursor.key !== 'string' || !(time >= EARLIEST_CURSOR_DATE && time < LATEST_CURSOR_DATE)
     : typeof key !== typeof cursor.key;
   const badId = idColumn.columnType === 'PgUUID' && !UUID.test(cursor.id);
-  if (badKey || badId) throw new BadRequestError('cursor is not valid; send back the next_cursor of a previous page');
+  if (badKey || badId) throw new InvalidInputError('cursor is not valid; send back the next_cursor of a previous page');
   return [key, cursor.id];
 }
 

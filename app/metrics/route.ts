@@ -1,4 +1,4 @@
-import { UnauthorizedError } from '@/lib/http/errors';
+import { UnauthorizedError } from '@/lib/errors';
 import { route } from '@/lib/http/route';
 import { metricsAllowed, metricsExposition } from '@/lib/metrics';
 

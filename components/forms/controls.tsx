@@ -2,7 +2,7 @@
 
 import type { ReactNode } from 'react';
 import { useFormStatus } from 'react-dom';
-import type { FormState } from '@/lib/http/form-state';
+import type { FormState } from '@/lib/forms/form-state';
 
 /** Service messages are lower-case phrases (as in the API); on screen they start a sentence. */
 const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

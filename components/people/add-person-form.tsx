@@ -2,7 +2,7 @@
 
 import { useActionState } from 'react';
 import { Field, FormMessage, Reveal, SelectField, SubmitButton } from '@/components/forms/controls';
-import type { FormState } from '@/lib/http/form-state';
+import type { FormState } from '@/lib/forms/form-state';
 
 export const ROLE_OPTIONS = [
   { value: 'analyst', label: 'Analyst: works alerts, drafts reports' },

@@ -2,7 +2,7 @@
 
 import { useActionState } from 'react';
 import { FieldError, SubmitButton } from '@/components/forms/controls';
-import type { FormState } from '@/lib/http/form-state';
+import type { FormState } from '@/lib/forms/form-state';
 
 type Action = (prev: FormState, form: FormData) => Promise<FormState>;
 

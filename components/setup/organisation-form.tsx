@@ -2,7 +2,7 @@
 
 import { useActionState } from 'react';
 import { Field, FormMessage, SubmitButton } from '@/components/forms/controls';
-import type { FormState } from '@/lib/http/form-state';
+import type { FormState } from '@/lib/forms/form-state';
 
 export function OrganisationForm({ action }: { action: (prev: FormState, form: FormData) => Promise<FormState> }) {
   const [state, formAction] = useActionState(action, {});

@@ -2,7 +2,7 @@ import { storedDate } from '@/db/timestamps';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '@/db/client';
 import type { Actor } from '@/lib/auth/actor';
-import { NotFoundError } from '@/lib/http/errors';
+import { NotFoundError } from '@/lib/errors';
 import { ALERT_NOT_FOUND } from './get-alert';
 
 const DAY_MS = 86_400_000;

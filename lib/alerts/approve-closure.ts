@@ -4,7 +4,7 @@ import { alerts } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { isSameOwner } from '@/lib/auth/owners';
 import { recordAudit } from '@/lib/audit/record';
-import { ConflictError, ForbiddenError } from '@/lib/http/errors';
+import { ConflictError, ForbiddenError } from '@/lib/errors';
 import { lockAlert } from './lock-alert';
 import type { AlertRow } from './serialize';
 

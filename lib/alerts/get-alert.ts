@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '@/db/client';
 import { alerts } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
-import { NotFoundError } from '@/lib/http/errors';
+import { NotFoundError } from '@/lib/errors';
 import { selectAlertViews } from './alert-view';
 
 export const ALERT_NOT_FOUND = 'alert not found';

@@ -3,7 +3,7 @@ import type { Queryable } from '@/db/client';
 import { afterCursorAsc, afterCursorDesc } from '@/db/keyset';
 import { alerts, ALERT_STATUSES, decisions } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
-import { dateKey, decodeCursor, toPage } from '@/lib/http/paging';
+import { dateKey, decodeCursor, toPage } from '@/lib/paging';
 import { selectAlertViews } from './alert-view';
 
 export { ALERT_STATUSES };

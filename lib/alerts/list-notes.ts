@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Queryable } from '@/db/client';
 import { alertNotes, alerts } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
-import { NotFoundError } from '@/lib/http/errors';
+import { NotFoundError } from '@/lib/errors';
 import { ALERT_NOT_FOUND } from './get-alert';
 import type { AlertNoteRow } from './serialize';
 

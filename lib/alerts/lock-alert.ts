@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { alerts } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
-import { NotFoundError } from '@/lib/http/errors';
+import { NotFoundError } from '@/lib/errors';
 import { ALERT_NOT_FOUND } from './get-alert';
 import type { AlertRow } from './serialize';
 

@@ -4,7 +4,7 @@ import type { Database } from '@/db/client';
 import { alerts } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { recordAudit } from '@/lib/audit/record';
-import { ConflictError } from '@/lib/http/errors';
+import { ConflictError } from '@/lib/errors';
 import { lockAlert } from './lock-alert';
 import type { AlertRow } from './serialize';
 

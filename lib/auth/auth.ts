@@ -8,7 +8,7 @@ import Credentials from 'next-auth/providers/credentials';
 import { NextRequest } from 'next/server';
 import { getDb } from '@/db/client';
 import { clientAddress } from '@/lib/http/client-address';
-import { describeError, log } from '@/lib/http/log';
+import { describeError, log } from '@/lib/log';
 import { authSecret } from './auth-secret';
 import { resolveSession, SESSION_MAX_MS } from './sessions';
 import { signInWithPassword, SignInRefused } from './sign-in-with-password';

@@ -1,6 +1,6 @@
 import type { Role } from '@/db/schema/people';
 import type { Actor } from './actor';
-import { ForbiddenError } from '@/lib/http/errors';
+import { ForbiddenError } from '@/lib/errors';
 
 /** A signed-in person acting: their id is the actor id, and the role is read afresh on every request. */
 export interface PersonActor extends Actor {

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '@/db/client';
 import { decisions } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
-import { NotFoundError } from '@/lib/http/errors';
+import { NotFoundError } from '@/lib/errors';
 import type { DecisionRow } from './serialize';
 
 export async function getDecision(db: Queryable, actor: Actor, id: string): Promise<DecisionRow> {

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '@/db/client';
 import { entities } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
-import { NotFoundError } from '@/lib/http/errors';
+import { NotFoundError } from '@/lib/errors';
 import { openAlertCount } from './open-alerts';
 import { storableId } from './storable';
 import type { EntityRow } from './serialize';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BadRequestError } from '@/lib/http/errors';
+import { InvalidInputError } from '@/lib/errors';
 
 export const REQUIRED_MESSAGE = 'type and idempotency_key are required';
 export const AMOUNT_MESSAGE = 'amount needs a non-negative value and a 3-letter currency';
@@ -80,23 +80,23 @@ export interface EventInput {
  * as 1 BC, and no real payment happens there or years ahead.
  */
 export function parseEventInput(body: unknown, text?: string, now = Date.now()): EventInput {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new BadRequestError('the event must be a JSON object');
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new InvalidInputError('the event must be a JSON object');
   const raw = body as Record<string, unknown>;
   const nonEmpty = (v: unknown) => typeof v === 'string' && v.trim() !== '';
-  if (!nonEmpty(raw.type) || !nonEmpty(raw.idempotency_key)) throw new BadRequestError(REQUIRED_MESSAGE);
-  if (raw.occurred_at === undefined) throw new BadRequestError('occurred_at is required (RFC 3339 date-time)');
+  if (!nonEmpty(raw.type) || !nonEmpty(raw.idempotency_key)) throw new InvalidInputError(REQUIRED_MESSAGE);
+  if (raw.occurred_at === undefined) throw new InvalidInputError('occurred_at is required (RFC 3339 date-time)');
   const parsed = eventSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const path = issue?.path.map(String).join('.') ?? '';
     // zod's own texts (for fields whose schema gives none) are prefixed with the field.
     const message = issue?.message ?? 'invalid event';
-    throw new BadRequestError(message.includes(path.split('.')[0] ?? '') || message === AMOUNT_MESSAGE ? message : `${path}: ${message}`);
+    throw new InvalidInputError(message.includes(path.split('.')[0] ?? '') || message === AMOUNT_MESSAGE ? message : `${path}: ${message}`);
   }
   const e = parsed.data;
   const occurredAt = new Date(e.occurred_at);
   const at = occurredAt.getTime();
-  if (!(at >= EARLIEST_OCCURRED_AT && at <= now + LATEST_AHEAD_MS)) throw new BadRequestError(OCCURRED_AT_RANGE_MESSAGE);
+  if (!(at >= EARLIEST_OCCURRED_AT && at <= now + LATEST_AHEAD_MS)) throw new InvalidInputError(OCCURRED_AT_RANGE_MESSAGE);
   return {
     type: e.type,
     idempotencyKey: e.idempotency_key,

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '@/db/client';
 import { decisions, events } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
-import { NotFoundError } from '@/lib/http/errors';
+import { NotFoundError } from '@/lib/errors';
 
 export async function getEvent(db: Queryable, actor: Actor, id: string) {
   const [row] = await db

@@ -3,7 +3,7 @@ import type { Queryable } from '@/db/client';
 import { afterCursorDesc } from '@/db/keyset';
 import { decisions, events } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
-import { dateKey, decodeCursor, toPage } from '@/lib/http/paging';
+import { dateKey, decodeCursor, toPage } from '@/lib/paging';
 
 export interface EventFilter {
   type?: string;

@@ -1,6 +1,6 @@
 import { settings } from '@/lib/config';
 import { processState } from '@/lib/process-state';
-import { TooManyRequestsError } from './errors';
+import { TooManyRequestsError } from '@/lib/errors';
 
 const WINDOW_MS = 60_000;
 /** Requests a minute from one client address that carry no key, or a key the service does not know. */

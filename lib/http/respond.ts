@@ -1,6 +1,7 @@
 import { isDatabaseUnavailable } from '@/db/errors';
-import { describeError, log } from './log';
-import { PlainBadRequestError, ServiceError, TooManyRequestsError } from './errors';
+import { describeError, log } from '@/lib/log';
+import { ServiceError, TooManyRequestsError } from '@/lib/errors';
+import { PlainBadRequestError, statusOf } from './errors';
 
 /** The answer while PostgreSQL cannot be reached or dropped the connection (a restart, a failover). */
 export const DATABASE_UNAVAILABLE_MESSAGE = 'the database is unavailable; retry shortly';
@@ -28,7 +29,7 @@ export function errorResponse(err: unknown, requestId: string): Response {
   if (err instanceof PlainBadRequestError) return text(400, err.message, headers);
   if (err instanceof ServiceError) {
     if (err instanceof TooManyRequestsError) headers['retry-after'] = String(err.retryAfterSeconds);
-    return json(err.status, { error: err.message, ...err.extra }, headers);
+    return json(statusOf(err), { error: err.message, ...err.extra }, headers);
   }
   if (isDatabaseUnavailable(err)) {
     log('warn', 'database unavailable', { request_id: requestId, ...describeError(err) });

@@ -6,9 +6,10 @@ import { authenticatePerson } from '@/lib/auth/authenticate-person';
 import type { PersonActor } from '@/lib/auth/person-actor';
 import { authenticateKey } from '@/lib/keys/authenticate-key';
 import { checkDeclaredLength, JSON_BODY_LIMIT, readBodyBytes } from './body';
-import { BadRequestError, ForbiddenError, PlainBadRequestError, UnauthorizedError } from './errors';
+import { InvalidInputError, ForbiddenError, UnauthorizedError } from '@/lib/errors';
+import { PlainBadRequestError } from './errors';
 import { recordRequest } from '@/lib/metrics';
-import { log } from './log';
+import { log } from '@/lib/log';
 import { clientAddress } from './client-address';
 import { enforceRateLimit, unauthenticatedLimit } from './rate-limit';
 import { errorResponse } from './respond';
@@ -186,14 +187,14 @@ async function readJson(request: Request, limit: number): Promise<{ value: unkno
     throw new PlainBadRequestError('request body is not valid JSON');
   }
   const withNul = fieldWithNul(value);
-  if (withNul) throw new BadRequestError(nulMessage(withNul));
+  if (withNul) throw new InvalidInputError(nulMessage(withNul));
   return { value, text };
 }
 
 /** Path and query values are text the database stores or compares: a NUL in one is the caller's error. */
 function refuseNul(entries: Iterable<[string, unknown]>): void {
   const name = formFieldWithNul(entries);
-  if (name) throw new BadRequestError(nulMessage(name));
+  if (name) throw new InvalidInputError(nulMessage(name));
 }
 
 /**

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { unstable_rethrow } from 'next/navigation';
 import { isDatabaseUnavailable } from '@/db/errors';
-import { BadRequestError, ServiceError } from './errors';
-import { formStateOf, type FormState } from './form-state';
-import { describeError, log } from './log';
+import { InvalidInputError, ServiceError } from '@/lib/errors';
+import { formStateOf, type FormState } from '@/lib/forms/form-state';
+import { describeError, log } from '@/lib/log';
 import { formFieldWithNul, nulMessage } from './strange-input';
 import { DATABASE_UNAVAILABLE_MESSAGE } from './respond';
 
@@ -73,7 +73,7 @@ export function formAction<A extends unknown[]>(action: string, run: (...args: A
 export function serverAction<A extends unknown[], R>(action: string, run: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
   return async (...args: A) => {
     const withNul = argumentWithNul(args);
-    if (withNul) throw new BadRequestError(nulMessage(withNul));
+    if (withNul) throw new InvalidInputError(nulMessage(withNul));
     try {
       return await run(...args);
     } catch (err) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BadRequestError } from './errors';
+import { InvalidInputError } from '@/lib/errors';
 
 const english = z.locales.en().localeError;
 
@@ -19,5 +19,5 @@ function fieldMessage(issue: Parameters<typeof english>[0]): string {
 export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input, { error: fieldMessage });
   if (result.success) return result.data;
-  throw new BadRequestError(result.error.issues[0]?.message ?? 'invalid request');
+  throw new InvalidInputError(result.error.issues[0]?.message ?? 'invalid request');
 }

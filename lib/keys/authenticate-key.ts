@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '@/db/client';
 import { apiKeys } from '@/db/schema';
-import { UnauthorizedError } from '@/lib/http/errors';
+import { UnauthorizedError } from '@/lib/errors';
 import type { KeyOwner } from '@/lib/auth/actor';
 import { processState } from '@/lib/process-state';
 import { hashKeySecret, KEY_PATTERN } from './secret';

@@ -5,7 +5,7 @@ import { apiKeys, people } from '@/db/schema';
 import type { Actor, KeyOwner } from '@/lib/auth/actor';
 import { ownerForNewKey } from '@/lib/auth/owners';
 import { recordAudit } from '@/lib/audit/record';
-import { BadRequestError, ForbiddenError } from '@/lib/http/errors';
+import { InvalidInputError, ForbiddenError } from '@/lib/errors';
 import { characters } from '@/lib/people/input';
 import { generateKeySecret, hashKeySecret, keyPrefix } from './secret';
 import type { ApiKeyRow } from './serialize';
@@ -27,7 +27,7 @@ export interface CreateKeyInput {
  */
 export async function createKey(db: Database, actor: Actor, input: CreateKeyInput): Promise<{ key: ApiKeyRow; secret: string }> {
   const name = input.name;
-  if (typeof name !== 'string' || name.length < 1 || characters(name) > KEY_NAME_MAX) throw new BadRequestError(KEY_NAME_MESSAGE);
+  if (typeof name !== 'string' || name.length < 1 || characters(name) > KEY_NAME_MAX) throw new InvalidInputError(KEY_NAME_MESSAGE);
   if (input.ownerEmail !== undefined && actor.actorKind !== 'system') throw new ForbiddenError('only the command line can name a key owner');
   const secret = generateKeySecret();
   const id = randomUUID();
@@ -38,7 +38,7 @@ export async function createKey(db: Database, actor: Actor, input: CreateKeyInpu
         .select({ id: people.id })
         .from(people)
         .where(and(eq(people.orgId, actor.orgId), eq(people.active, true), sql`lower(${people.email}) = lower(${input.ownerEmail.trim()})`));
-      if (!person) throw new BadRequestError(OWNER_NOT_FOUND_MESSAGE);
+      if (!person) throw new InvalidInputError(OWNER_NOT_FOUND_MESSAGE);
       owner = { kind: 'person', id: person.id };
     }
     const [key] = await tx

@@ -3,7 +3,7 @@ import type { Queryable } from '@/db/client';
 import { afterCursorDesc } from '@/db/keyset';
 import { apiKeys } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
-import { dateKey, decodeCursor, toPage } from '@/lib/http/paging';
+import { dateKey, decodeCursor, toPage } from '@/lib/paging';
 
 /** The organisation's keys, active and revoked, newest first. */
 export async function listKeys(db: Queryable, actor: Actor, page: { limit: number; cursor?: string }) {

@@ -3,7 +3,7 @@ import type { Database } from '@/db/client';
 import { apiKeys } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { recordAudit } from '@/lib/audit/record';
-import { ConflictError, NotFoundError } from '@/lib/http/errors';
+import { ConflictError, NotFoundError } from '@/lib/errors';
 import { forgetKey } from './authenticate-key';
 import type { ApiKeyRow } from './serialize';
 

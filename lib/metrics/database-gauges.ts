@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { getDb } from '@/db/client';
-import { log } from '@/lib/http/log';
+import { log } from '@/lib/log';
 import { processState } from '@/lib/process-state';
 
 export const PRIORITIES = ['medium', 'high'] as const;

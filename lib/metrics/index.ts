@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { getPool } from '@/db/client';
 import { settings } from '@/lib/config';
-import { log } from '@/lib/http/log';
+import { log } from '@/lib/log';
 import { processState } from '@/lib/process-state';
 import { databaseSnapshot, PRIORITIES } from './database-gauges';
 

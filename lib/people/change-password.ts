@@ -7,7 +7,7 @@ import { recordPasswordFailure } from '@/lib/auth/record-password-failure';
 import { endSessionsOf } from '@/lib/auth/sessions';
 import { LOCKED_MESSAGE } from '@/lib/auth/sign-in-with-password';
 import { recordAudit } from '@/lib/audit/record';
-import { ForbiddenError, NotFoundError } from '@/lib/http/errors';
+import { ForbiddenError, NotFoundError } from '@/lib/errors';
 import { checkPassword, InvalidFieldError } from './input';
 import type { PersonRow } from './serialize';
 

@@ -4,7 +4,7 @@ import { people } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { requireAdmin } from '@/lib/auth/person-actor';
 import { recordAudit } from '@/lib/audit/record';
-import { ConflictError } from '@/lib/http/errors';
+import { ConflictError } from '@/lib/errors';
 import { checkRole } from './input';
 import { keepOneAdmin, lockForAdminChange } from './lock-admins';
 import type { PersonRow } from './serialize';

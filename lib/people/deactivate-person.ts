@@ -5,7 +5,7 @@ import type { Actor } from '@/lib/auth/actor';
 import { requireAdmin } from '@/lib/auth/person-actor';
 import { endSessionsOf } from '@/lib/auth/sessions';
 import { recordAudit } from '@/lib/audit/record';
-import { ConflictError } from '@/lib/http/errors';
+import { ConflictError } from '@/lib/errors';
 import { keepOneAdmin, lockForAdminChange } from './lock-admins';
 import type { PersonRow } from './serialize';
 

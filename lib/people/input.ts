@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { ROLES, type Role } from '@/db/schema/people';
-import { BadRequestError } from '@/lib/http/errors';
+import { InvalidInputError } from '@/lib/errors';
 
 export const PASSWORD_MIN = 12;
 export const PASSWORD_MAX = 72;
@@ -12,7 +12,7 @@ export const NAME_MAX = 200;
 export const EMAIL_MAX = 254;
 
 /** A 400 that also names the input field it is about, so a form can show the message beside it. */
-export class InvalidFieldError extends BadRequestError {
+export class InvalidFieldError extends InvalidInputError {
   constructor(
     readonly field: string,
     message: string,

@@ -4,7 +4,7 @@ import { isUniqueViolation } from '@/db/errors';
 import { people, type Role } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { recordAudit } from '@/lib/audit/record';
-import { ConflictError } from '@/lib/http/errors';
+import { ConflictError } from '@/lib/errors';
 import type { PersonRow } from './serialize';
 
 export const EMAIL_TAKEN_MESSAGE = 'this email already has an account';

@@ -4,7 +4,7 @@ import { ruleVersions } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { isSameOwner } from '@/lib/auth/owners';
 import { recordAudit } from '@/lib/audit/record';
-import { ConflictError, ForbiddenError, NotFoundError } from '@/lib/http/errors';
+import { ConflictError, ForbiddenError, NotFoundError } from '@/lib/errors';
 import { invalidateRuleSet } from './active-rule-set';
 import { bumpRuleSetVersion } from './bump-rule-set';
 import { lockRuleKey } from './locks';

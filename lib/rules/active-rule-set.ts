@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '@/db/client';
 import { ruleSetVersions, ruleVersions } from '@/db/schema';
-import { log } from '@/lib/http/log';
+import { log } from '@/lib/log';
 import { processState } from '@/lib/process-state';
 import { compiledBuiltinPack } from '@/lib/scoring/builtin-pack';
 import { compileRuleVersion, type CompiledRuleVersion } from '@/lib/scoring/engine';

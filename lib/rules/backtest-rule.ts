@@ -3,7 +3,7 @@ import type { Database, Queryable } from '@/db/client';
 import { ruleBacktests, ruleVersions } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { recordAudit } from '@/lib/audit/record';
-import { BadRequestError, NotFoundError } from '@/lib/http/errors';
+import { InvalidInputError, NotFoundError } from '@/lib/errors';
 import {
   compileRuleVersion,
   emptyCounters,
@@ -59,9 +59,9 @@ export function backtestWindow(input: BacktestInput, now = new Date()): { since:
   const until = input.until ?? now;
   const since = input.since ?? new Date(until.getTime() - DEFAULT_WINDOW_MS);
   const maxEvents = input.maxEvents ?? DEFAULT_MAX_EVENTS;
-  if (!Number.isInteger(maxEvents) || maxEvents < 1 || maxEvents > MAX_EVENTS) throw new BadRequestError(MAX_EVENTS_MESSAGE);
-  if (!(since.getTime() < until.getTime())) throw new BadRequestError(SINCE_BEFORE_UNTIL_MESSAGE);
-  if (until.getTime() - since.getTime() > MAX_WINDOW_MS) throw new BadRequestError(WINDOW_MESSAGE);
+  if (!Number.isInteger(maxEvents) || maxEvents < 1 || maxEvents > MAX_EVENTS) throw new InvalidInputError(MAX_EVENTS_MESSAGE);
+  if (!(since.getTime() < until.getTime())) throw new InvalidInputError(SINCE_BEFORE_UNTIL_MESSAGE);
+  if (until.getTime() - since.getTime() > MAX_WINDOW_MS) throw new InvalidInputError(WINDOW_MESSAGE);
   return { since, until, maxEvents };
 }
 
@@ -74,7 +74,7 @@ function compile(r: RuleVersionRow): CompiledRuleVersion {
   try {
     return compileRuleVersion({ id: r.id, key: r.key, version: r.version, expr: r.expr, weight: r.weight, detail: r.detail, subject: r.subject });
   } catch (err) {
-    if (err instanceof RuleCompileError) throw new BadRequestError(err.message);
+    if (err instanceof RuleCompileError) throw new InvalidInputError(err.message);
     throw err;
   }
 }
@@ -84,7 +84,7 @@ function compileBaseline(r: RuleVersionRow | undefined): { row: RuleVersionRow; 
   try {
     return { row: r, rule: compile(r) };
   } catch (err) {
-    if (err instanceof BadRequestError) return undefined;
+    if (err instanceof InvalidInputError) return undefined;
     throw err;
   }
 }

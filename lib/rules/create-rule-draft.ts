@@ -3,7 +3,7 @@ import type { Database } from '@/db/client';
 import { ruleVersions } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { recordAudit } from '@/lib/audit/record';
-import { BadRequestError } from '@/lib/http/errors';
+import { InvalidInputError } from '@/lib/errors';
 import { compileRule, MAX_EXPRESSION_LENGTH, RuleCompileError, type RuleSubject } from '@/lib/scoring/engine';
 import { lockRuleKey } from './locks';
 import type { RuleVersionRow } from './serialize';
@@ -31,16 +31,16 @@ export interface RuleDraftInput {
 
 /** The interface's checks on a draft, in field order; the route's schema gives the same messages. */
 function validate(input: RuleDraftInput): Required<RuleDraftInput> {
-  if (typeof input.key !== 'string' || !KEY_PATTERN.test(input.key)) throw new BadRequestError(KEY_MESSAGE);
-  if (typeof input.expr !== 'string' || input.expr.trim() === '') throw new BadRequestError(EXPR_MESSAGE);
-  if (input.expr.length > MAX_EXPRESSION_LENGTH) throw new BadRequestError(EXPR_LENGTH_MESSAGE);
+  if (typeof input.key !== 'string' || !KEY_PATTERN.test(input.key)) throw new InvalidInputError(KEY_MESSAGE);
+  if (typeof input.expr !== 'string' || input.expr.trim() === '') throw new InvalidInputError(EXPR_MESSAGE);
+  if (input.expr.length > MAX_EXPRESSION_LENGTH) throw new InvalidInputError(EXPR_LENGTH_MESSAGE);
   if (typeof input.weight !== 'number' || !Number.isInteger(input.weight) || input.weight < 1 || input.weight > 100) {
-    throw new BadRequestError(WEIGHT_MESSAGE);
+    throw new InvalidInputError(WEIGHT_MESSAGE);
   }
-  if (typeof input.detail !== 'string' || input.detail.trim() === '') throw new BadRequestError(DETAIL_MESSAGE);
-  if (input.detail.length > MAX_DETAIL_LENGTH) throw new BadRequestError(DETAIL_LENGTH_MESSAGE);
+  if (typeof input.detail !== 'string' || input.detail.trim() === '') throw new InvalidInputError(DETAIL_MESSAGE);
+  if (input.detail.length > MAX_DETAIL_LENGTH) throw new InvalidInputError(DETAIL_LENGTH_MESSAGE);
   const subject = input.subject ?? 'source';
-  if (subject !== 'source' && subject !== 'destination') throw new BadRequestError(SUBJECT_MESSAGE);
+  if (subject !== 'source' && subject !== 'destination') throw new InvalidInputError(SUBJECT_MESSAGE);
   return { key: input.key, expr: input.expr, weight: input.weight, detail: input.detail, subject };
 }
 
@@ -54,7 +54,7 @@ export async function createRuleDraft(db: Database, actor: Actor, input: RuleDra
   try {
     compileRule({ key: draft.key, expr: draft.expr });
   } catch (err) {
-    if (err instanceof RuleCompileError) throw new BadRequestError(err.message);
+    if (err instanceof RuleCompileError) throw new InvalidInputError(err.message);
     throw err;
   }
   return db.transaction(async (tx) => {

@@ -3,7 +3,7 @@ import type { Database } from '@/db/client';
 import { ruleVersions } from '@/db/schema';
 import { systemActor } from '@/lib/auth/actor';
 import { recordAudit } from '@/lib/audit/record';
-import { ConflictError } from '@/lib/http/errors';
+import { ConflictError } from '@/lib/errors';
 import { BUILTIN_PACK } from '@/lib/scoring/builtin-pack';
 import { compileRuleVersion } from '@/lib/scoring/engine';
 import { invalidateRuleSet } from './active-rule-set';

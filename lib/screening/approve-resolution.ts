@@ -4,7 +4,7 @@ import { screeningResolutions } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { isSameOwner } from '@/lib/auth/owners';
 import { recordAudit } from '@/lib/audit/record';
-import { ConflictError, ForbiddenError, NotFoundError } from '@/lib/http/errors';
+import { ConflictError, ForbiddenError, NotFoundError } from '@/lib/errors';
 import { lockScreening, RESOLUTION_NOT_FOUND } from './lock-screening';
 import type { ResolutionRow, ScreeningRow } from './serialize';
 import { settleReview } from './settle-review';

@@ -4,7 +4,7 @@ import type { Database } from '@/db/client';
 import type { Actor } from '@/lib/auth/actor';
 import { settings } from '@/lib/config';
 import { storableId } from '@/lib/entities/storable';
-import { ServiceUnavailableError } from '@/lib/http/errors';
+import { ServiceUnavailableError } from '@/lib/errors';
 import { recordScreening } from '@/lib/metrics';
 import { screeningIndex } from './list-index';
 import { DEFAULT_FLOOR, DEFAULT_MAX_CANDIDATES } from './matcher';

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '@/db/client';
 import { screenings } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
-import { NotFoundError } from '@/lib/http/errors';
+import { NotFoundError } from '@/lib/errors';
 import { resolutionsOf, SCREENING_NOT_FOUND } from './lock-screening';
 import type { ResolutionRow, ScreeningRow } from './serialize';
 

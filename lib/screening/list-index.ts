@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { getDb, type Database, type Queryable } from '@/db/client';
 import { screeningListEntries, screeningLists, screeningListState } from '@/db/schema';
-import { log } from '@/lib/http/log';
+import { log } from '@/lib/log';
 import { processState } from '@/lib/process-state';
 import { buildScreeningIndex, screenName, type ListEntry, type ScreeningQuery, type ScreeningResult, type ScreenOptions } from './matcher';
 import { toListDescriptor, type ListDescriptor } from './serialize';

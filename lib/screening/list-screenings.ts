@@ -3,7 +3,7 @@ import type { Queryable } from '@/db/client';
 import { afterCursorDesc } from '@/db/keyset';
 import { screeningResolutions, screenings } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
-import { dateKey, decodeCursor, toPage } from '@/lib/http/paging';
+import { dateKey, decodeCursor, toPage } from '@/lib/paging';
 import type { ResolutionRow, ScreeningRow } from './serialize';
 
 export const SCREENING_STATUSES = ['clear', 'potential_match'] as const;

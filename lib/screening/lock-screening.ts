@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Queryable, Tx } from '@/db/client';
 import { screeningResolutions, screenings } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
-import { NotFoundError } from '@/lib/http/errors';
+import { NotFoundError } from '@/lib/errors';
 import type { ResolutionRow, ScreeningRow } from './serialize';
 
 export const SCREENING_NOT_FOUND = 'screening not found';

@@ -7,7 +7,7 @@ import { confirmedMatchAlertSql } from '@/lib/alerts/raise-for-screening';
 import type { Actor } from '@/lib/auth/actor';
 import { recordAudit } from '@/lib/audit/record';
 import { storableId } from '@/lib/entities/storable';
-import { BadRequestError, ConflictError } from '@/lib/http/errors';
+import { InvalidInputError, ConflictError } from '@/lib/errors';
 import { lockScreening, resolutionsOf } from './lock-screening';
 import { findTarget, targetKey } from './review';
 import type { ResolutionRow } from './serialize';
@@ -52,7 +52,7 @@ export async function recordResolution(db: Database, actor: Actor, screeningId: 
     return await db.transaction(async (tx) => {
       const screening = await lockScreening(tx, actor, screeningId);
       const target = findTarget(screening, input);
-      if (!target) throw new BadRequestError(NO_SUCH_MATCH);
+      if (!target) throw new InvalidInputError(NO_SUCH_MATCH);
       const earlier = await resolutionsOf(tx, actor.orgId, screeningId);
       const key = targetKey(input);
       if (earlier.some((r) => r.status === 'pending_approval' && targetKey({ list: r.list, entry_ref: r.entryRef }) === key)) {

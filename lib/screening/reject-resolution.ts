@@ -3,7 +3,7 @@ import type { Database } from '@/db/client';
 import { screeningResolutions } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { recordAudit } from '@/lib/audit/record';
-import { ConflictError } from '@/lib/http/errors';
+import { ConflictError } from '@/lib/errors';
 import { lockedResolution } from './approve-resolution';
 import type { ResolutionRow } from './serialize';
 import { settleReview } from './settle-review';

@@ -4,7 +4,7 @@ import { alerts, screenings } from '@/db/schema';
 import { lockAlert } from '@/lib/alerts/lock-alert';
 import type { Actor } from '@/lib/auth/actor';
 import { recordAudit } from '@/lib/audit/record';
-import { ConflictError } from '@/lib/http/errors';
+import { ConflictError } from '@/lib/errors';
 import { resolutionsOf } from './lock-screening';
 import { computeReview, type ReviewState } from './review';
 import type { ResolutionRow, ScreeningRow } from './serialize';

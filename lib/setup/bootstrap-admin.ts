@@ -4,7 +4,7 @@ import { installation, organisations, people } from '@/db/schema';
 import { systemActor } from '@/lib/auth/actor';
 import { hashPassword } from '@/lib/auth/passwords';
 import { recordAudit } from '@/lib/audit/record';
-import { BadRequestError } from '@/lib/http/errors';
+import { InvalidInputError } from '@/lib/errors';
 import { checkEmail, checkPassword } from '@/lib/people/input';
 import { insertPerson } from '@/lib/people/insert-person';
 import { lockInstallation, someoneCanSignIn } from './installation';
@@ -28,7 +28,7 @@ export async function bootstrapAdmin(
   const { bootstrapAdminEmail: rawEmail, bootstrapAdminPassword: rawPassword } = settings;
   if (!rawEmail && !rawPassword) return { status: 'not_configured' };
   if (!rawEmail || !rawPassword) {
-    throw new BadRequestError('SERVICE_BOOTSTRAP_ADMIN_EMAIL and SERVICE_BOOTSTRAP_ADMIN_PASSWORD must be set together');
+    throw new InvalidInputError('SERVICE_BOOTSTRAP_ADMIN_EMAIL and SERVICE_BOOTSTRAP_ADMIN_PASSWORD must be set together');
   }
   let email: string;
   let password: string;
@@ -36,7 +36,7 @@ export async function bootstrapAdmin(
     email = checkEmail(rawEmail, 'SERVICE_BOOTSTRAP_ADMIN_EMAIL');
     password = checkPassword(rawPassword, 'SERVICE_BOOTSTRAP_ADMIN_PASSWORD');
   } catch (err) {
-    throw new BadRequestError(`invalid setting: ${(err as Error).message}`);
+    throw new InvalidInputError(`invalid setting: ${(err as Error).message}`);
   }
   if (await someoneCanSignIn(db)) return { status: 'already_complete' };
   const passwordHash = await hashPassword(password);
@@ -46,7 +46,7 @@ export async function bootstrapAdmin(
     if (await someoneCanSignIn(tx, row)) return { status: 'already_complete' };
     // A deactivated account with this email cannot be revived by a setting: refuse loudly.
     const [clash] = await tx.select({ id: people.id }).from(people).where(sql`lower(${people.email}) = lower(${email})`);
-    if (clash) throw new BadRequestError(`SERVICE_BOOTSTRAP_ADMIN_EMAIL ${email} belongs to a deactivated account`);
+    if (clash) throw new InvalidInputError(`SERVICE_BOOTSTRAP_ADMIN_EMAIL ${email} belongs to a deactivated account`);
 
     const [oldest] = await tx.select().from(organisations).orderBy(asc(organisations.createdAt), asc(organisations.id)).limit(1);
     let org = oldest;

@@ -1,14 +1,14 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { installation } from '@/db/schema';
-import { BadRequestError, ConflictError } from '@/lib/http/errors';
+import { InvalidInputError, ConflictError } from '@/lib/errors';
 import { lockInstallation, licencePublicKey, refuseWhenComplete, SETUP_CLOSED_MESSAGE } from './installation';
 import { LicenceError, verifyLicence, type Licence, type LicenceErrorReason } from './licence';
 
 export const NO_LICENCE_NEEDED_MESSAGE = 'this install needs no licence (SERVICE_LICENCE_PUBLIC_KEY is not set)';
 
 /** A licence that did not pass: 400 with the reason in plain words; `reason` for callers that branch on it. */
-export class LicenceRejectedError extends BadRequestError {
+export class LicenceRejectedError extends InvalidInputError {
   constructor(readonly reason: LicenceErrorReason, message: string) {
     super(message);
   }

@@ -4,7 +4,7 @@ import { installation } from '@/db/schema';
 import { systemActor } from '@/lib/auth/actor';
 import { hashPassword } from '@/lib/auth/passwords';
 import { recordAudit } from '@/lib/audit/record';
-import { ConflictError } from '@/lib/http/errors';
+import { ConflictError } from '@/lib/errors';
 import { insertPerson } from '@/lib/people/insert-person';
 import { LICENCE_NOT_CHECKED_MESSAGE, licencePublicKey, lockInstallation, refuseWhenComplete, storedLicence } from './installation';
 import { LicenceError, verifyLicence, type Licence } from './licence';

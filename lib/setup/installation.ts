@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Queryable } from '@/db/client';
 import { installation, organisations, people } from '@/db/schema';
 import { settings } from '@/lib/config';
-import { ConflictError } from '@/lib/http/errors';
+import { ConflictError } from '@/lib/errors';
 import { parsePublicKey, type Licence } from './licence';
 
 export const SETUP_CLOSED_MESSAGE = 'setup is complete: someone can already sign in';

@@ -1,4 +1,4 @@
-import { TooManyRequestsError } from '@/lib/http/errors';
+import { TooManyRequestsError } from '@/lib/errors';
 import { MinuteCounter } from '@/lib/http/rate-limit';
 
 export { clientAddress } from '@/lib/http/client-address';

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { closeDb, getDb } from '../../db/client';
 import { settings, SettingsError } from '../../lib/config';
 import { systemActor } from '../../lib/auth/actor';
-import { ServiceError } from '../../lib/http/errors';
+import { ServiceError } from '../../lib/errors';
 import { createKey } from '../../lib/keys/create-key';
 import { createOrganisation } from '../../lib/orgs/create-organisation';
 import { findOrganisation } from '../../lib/orgs/find-organisation';

@@ -121,7 +121,7 @@ describe('API keys', () => {
     const org = await newOrg();
     const { revokeKey } = await import('@/lib/keys/revoke-key');
     const { getDb } = await import('@/db/client');
-    const { formStateOf } = await import('@/lib/http/form-state');
+    const { formStateOf } = await import('@/lib/forms/form-state');
     const admin = { orgId: org.orgId, actorId: personId, actorKind: 'person' as const };
     const stateOf = (keyId: string) =>
       revokeKey(getDb(), admin, keyId).then(

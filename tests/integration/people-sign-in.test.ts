@@ -11,6 +11,7 @@ import { changePassword } from '@/lib/people/change-password';
 import { deactivatePerson } from '@/lib/people/deactivate-person';
 import { call, newOrg } from '../support/api';
 import { authCall, cookieHeader, newPerson, ORIGIN, personOf, signedIn, signInOverHttp } from '../support/people';
+import { refusal } from '../support/refusal';
 
 const db = () => getDb();
 
@@ -177,7 +178,7 @@ describe('password change', () => {
     ];
     for (const [input, field, message] of cases) {
       const err = await changePassword(db(), actor, input as never).catch((e: unknown) => e);
-      expect(err, JSON.stringify(input)).toMatchObject({ status: 400, field, message });
+      expect(refusal(err), JSON.stringify(input)).toMatchObject({ status: 400, field, message });
     }
 
     // Another session of the same person ends with the change; the one that changed it stays.
@@ -197,7 +198,7 @@ describe('password change', () => {
   it('is for people only', async () => {
     const org = await newOrg();
     const err = await changePassword(db(), systemActor(org.orgId), { currentPassword: 'x', newPassword: 'y' }).catch((e: unknown) => e);
-    expect(err).toMatchObject({ status: 403 });
+    expect(refusal(err)).toMatchObject({ status: 403 });
   });
 });
 

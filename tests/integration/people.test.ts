@@ -4,13 +4,14 @@ import { getDb } from '@/db/client';
 import { auditLog, people } from '@/db/schema';
 import { systemActor } from '@/lib/auth/actor';
 import type { PersonActor } from '@/lib/auth/person-actor';
-import { ForbiddenError } from '@/lib/http/errors';
+import { ForbiddenError } from '@/lib/errors';
 import { changeRole } from '@/lib/people/change-role';
 import { createPerson } from '@/lib/people/create-person';
 import { deactivatePerson } from '@/lib/people/deactivate-person';
 import { listPeople } from '@/lib/people/list-people';
 import { newOrg } from '../support/api';
 import { newPerson, personOf, signedIn, signInOverHttp } from '../support/people';
+import { refusal } from '../support/refusal';
 
 const db = () => getDb();
 
@@ -46,13 +47,13 @@ describe('people management', () => {
     ];
     for (const [input, field, message] of refusals) {
       const err = await createPerson(db(), actor, input as never).catch((e: unknown) => e);
-      expect(err, JSON.stringify(input)).toMatchObject({ status: 400, field, message });
+      expect(refusal(err), JSON.stringify(input)).toMatchObject({ status: 400, field, message });
     }
     await createPerson(db(), actor, { email: 'Same@Bank.example', name: 'A', role: 'analyst' });
     const other = await newOrg();
     // Emails are unique across the install, whatever the organisation or the case.
     const clash = await createPerson(db(), systemActor(other.orgId), { email: 'same@bank.EXAMPLE', name: 'B', role: 'analyst' }).catch((e: unknown) => e);
-    expect(clash).toMatchObject({ status: 409, message: 'this email already has an account', field: 'email' });
+    expect(refusal(clash)).toMatchObject({ status: 409, message: 'this email already has an account', field: 'email' });
   });
 
   it('keeps people management to admins: analysts, reviewers and API keys get 403', async () => {
@@ -88,15 +89,15 @@ describe('people management', () => {
     expect((await personOf(nina.cookie))?.actor.role).toBe('reviewer');
 
     const unknownRole = await changeRole(db(), admin.who.actor, nina.person.id, 'owner').catch((e: unknown) => e);
-    expect(unknownRole).toMatchObject({ status: 400, message: 'role must be analyst, reviewer or admin' });
+    expect(refusal(unknownRole)).toMatchObject({ status: 400, message: 'role must be analyst, reviewer or admin' });
 
     const gone = await deactivatePerson(db(), admin.who.actor, nina.person.id);
     expect(gone).toMatchObject({ active: false, deactivatedBy: admin.person.id });
     expect(await personOf(nina.cookie)).toBeNull();
     const again = await deactivatePerson(db(), admin.who.actor, nina.person.id).catch((e: unknown) => e);
-    expect(again).toMatchObject({ status: 409, message: 'this person is already deactivated' });
+    expect(refusal(again)).toMatchObject({ status: 409, message: 'this person is already deactivated' });
     const roleOfGone = await changeRole(db(), admin.who.actor, nina.person.id, 'admin').catch((e: unknown) => e);
-    expect(roleOfGone).toMatchObject({ status: 409, message: 'this person is deactivated' });
+    expect(refusal(roleOfGone)).toMatchObject({ status: 409, message: 'this person is deactivated' });
 
     const entries = await db().select().from(auditLog).where(and(eq(auditLog.orgId, org.orgId), eq(auditLog.targetId, nina.person.id)));
     const byAdmin = entries.filter((e) => e.actor === admin.person.id);
@@ -109,11 +110,11 @@ describe('people management', () => {
     const org = await newOrg();
     const admin = await signedIn(org.orgId, 'admin');
     const self = await deactivatePerson(db(), admin.who.actor, admin.person.id).catch((e: unknown) => e);
-    expect(self).toMatchObject({ status: 409, message: "you can't deactivate yourself" });
+    expect(refusal(self)).toMatchObject({ status: 409, message: "you can't deactivate yourself" });
     const demote = await changeRole(db(), admin.who.actor, admin.person.id, 'analyst').catch((e: unknown) => e);
-    expect(demote).toMatchObject({ status: 409, message: 'the organisation needs at least one active admin' });
+    expect(refusal(demote)).toMatchObject({ status: 409, message: 'the organisation needs at least one active admin' });
     const lastByCli = await deactivatePerson(db(), systemActor(org.orgId), admin.person.id).catch((e: unknown) => e);
-    expect(lastByCli).toMatchObject({ status: 409, message: 'the organisation needs at least one active admin' });
+    expect(refusal(lastByCli)).toMatchObject({ status: 409, message: 'the organisation needs at least one active admin' });
 
     // With a second admin, either may step down, but not both at once.
     const second = await signedIn(org.orgId, 'admin');
@@ -134,11 +135,11 @@ describe('people management', () => {
     const actor: PersonActor = admin.who.actor;
 
     const role = await changeRole(db(), actor, stranger.person.id, 'admin').catch((e: unknown) => e);
-    expect(role).toMatchObject({ status: 404, message: 'person not found' });
+    expect(refusal(role)).toMatchObject({ status: 404, message: 'person not found' });
     const off = await deactivatePerson(db(), actor, stranger.person.id).catch((e: unknown) => e);
-    expect(off).toMatchObject({ status: 404, message: 'person not found' });
+    expect(refusal(off)).toMatchObject({ status: 404, message: 'person not found' });
     const notUuid = await deactivatePerson(db(), actor, 'not-a-uuid').catch((e: unknown) => e);
-    expect(notUuid).toMatchObject({ status: 404, message: 'person not found' });
+    expect(refusal(notUuid)).toMatchObject({ status: 404, message: 'person not found' });
 
     const listed = await listPeople(db(), actor);
     expect(listed.map((p) => p.id)).toEqual([admin.person.id]);

@@ -7,6 +7,7 @@ import { LOCK_AFTER_FAILURES, LOCKED_MESSAGE, signInWithPassword } from '@/lib/a
 import { changePassword } from '@/lib/people/change-password';
 import { newOrg } from '../support/api';
 import { newPerson, personOf, signedIn, signInOverHttp } from '../support/people';
+import { refusal } from '../support/refusal';
 
 const db = () => getDb();
 
@@ -51,10 +52,10 @@ describe('the change-password form counts toward the lockout', () => {
     const p = await signedIn(org.orgId, 'analyst');
     for (let i = 0; i < LOCK_AFTER_FAILURES - 1; i++) {
       const err = await changePassword(db(), p.who.actor, { currentPassword: `guess ${i}`, newPassword: 'a brand new password' }).catch((e: unknown) => e);
-      expect(err).toMatchObject({ status: 400, field: 'current_password', message: 'the current password is not right' });
+      expect(refusal(err)).toMatchObject({ status: 400, field: 'current_password', message: 'the current password is not right' });
     }
     const last = await changePassword(db(), p.who.actor, { currentPassword: 'last guess', newPassword: 'a brand new password' }).catch((e: unknown) => e);
-    expect(last).toMatchObject({ status: 403, message: LOCKED_MESSAGE });
+    expect(refusal(last)).toMatchObject({ status: 403, message: LOCKED_MESSAGE });
     // The session that guessed is over, and the right password cannot sign in while the lock lasts.
     expect(await personOf(p.cookie)).toBeNull();
     expect(await signInOverHttp(p.email, p.password)).toMatchObject({ ok: false, code: 'locked' });
@@ -68,12 +69,12 @@ describe('the change-password form counts toward the lockout', () => {
     const p = await signedIn(org.orgId, 'analyst');
     for (let i = 0; i < LOCK_AFTER_FAILURES - 2; i++) expect((await signInOverHttp(p.email, `wrong ${i} password`)).code).toBe('credentials');
     const fourth = await changePassword(db(), p.who.actor, { currentPassword: 'guess', newPassword: 'a brand new password' }).catch((e: unknown) => e);
-    expect(fourth).toMatchObject({ status: 400, field: 'current_password' });
+    expect(refusal(fourth)).toMatchObject({ status: 400, field: 'current_password' });
     expect((await signInOverHttp(p.email, 'fifth wrong password')).code).toBe('locked');
     const whileLocked = await changePassword(db(), p.who.actor, { currentPassword: p.password, newPassword: 'a brand new password' }).catch(
       (e: unknown) => e,
     );
-    expect(whileLocked).toMatchObject({ status: 403, message: LOCKED_MESSAGE });
+    expect(refusal(whileLocked)).toMatchObject({ status: 403, message: LOCKED_MESSAGE });
   });
 
   it('a right current password resets the count', async () => {

@@ -3,7 +3,7 @@
 import { redirect } from 'next/navigation';
 import { getDb } from '@/db/client';
 import { currentPerson } from '@/lib/auth/current-person';
-import { formStateOf, type FormState } from '@/lib/http/form-state';
+import { formStateOf, type FormState } from '@/lib/forms/form-state';
 import { changePassword } from '@/lib/people/change-password';
 import { formAction } from '@/lib/http/server-action';
 

@@ -3,7 +3,7 @@
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { getDb } from '@/db/client';
-import { formStateOf, textValues, type FormState } from '@/lib/http/form-state';
+import { formStateOf, textValues, type FormState } from '@/lib/forms/form-state';
 import { checkLicence } from '@/lib/setup/check-licence';
 import { completeSetup } from '@/lib/setup/complete-setup';
 import { clientAddress, limitSetupAttempts } from '@/lib/setup/limit-setup-attempts';

@@ -3,7 +3,7 @@
 import { AuthError, CredentialsSignin } from 'next-auth';
 import { signIn } from '@/lib/auth/auth';
 import { signInMessage } from '@/lib/auth/sign-in-with-password';
-import type { FormState } from '@/lib/http/form-state';
+import type { FormState } from '@/lib/forms/form-state';
 import { formAction } from '@/lib/http/server-action';
 
 /** Signs in through Auth.js's credentials flow (the same one as POST /api/auth/callback/credentials). */

@@ -1,4 +1,4 @@
-import { NotFoundError } from '@/lib/http/errors';
+import { NotFoundError } from '@/lib/errors';
 import { route } from '@/lib/http/route';
 
 // Unknown /v1 paths answer the interface's JSON error shape rather than an HTML page.

@@ -10,7 +10,7 @@ import {
   STATUS_FILTER_MESSAGE,
 } from '@/lib/alerts/list-alerts';
 import { serializeAlertView } from '@/lib/alerts/serialize';
-import { pageParams } from '@/lib/http/paging';
+import { pageParams } from '@/lib/paging';
 import { json } from '@/lib/http/respond';
 import { route } from '@/lib/http/route';
 import * as schemas from '@/lib/openapi/schemas';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listAuditEntries, serializeAuditEntry } from '@/lib/audit/list-entries';
-import { pageParams } from '@/lib/http/paging';
+import { pageParams } from '@/lib/paging';
 import { json } from '@/lib/http/respond';
 import { instant } from '@/lib/http/instant';
 import { route } from '@/lib/http/route';

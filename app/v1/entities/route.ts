@@ -3,7 +3,7 @@ import { listEntities } from '@/lib/entities/list-entities';
 import { ATTRIBUTES_MESSAGE, ENTITY_KINDS, ID_MESSAGE, KIND_MESSAGE, registerEntity } from '@/lib/entities/register-entity';
 import { serializeEntity, serializeListedEntity } from '@/lib/entities/serialize';
 import { storableId, storableJson } from '@/lib/entities/storable';
-import { pageParams } from '@/lib/http/paging';
+import { pageParams } from '@/lib/paging';
 import { json } from '@/lib/http/respond';
 import { route } from '@/lib/http/route';
 import * as schemas from '@/lib/openapi/schemas';

@@ -4,7 +4,7 @@ import { ingestEvent } from '@/lib/events/ingest-event';
 import { listEvents } from '@/lib/events/list-events';
 import { serializeEvent } from '@/lib/events/serialize';
 import { serializeDecision } from '@/lib/decisions/serialize';
-import { pageParams } from '@/lib/http/paging';
+import { pageParams } from '@/lib/paging';
 import { json } from '@/lib/http/respond';
 import { instant } from '@/lib/http/instant';
 import { route } from '@/lib/http/route';

@@ -3,7 +3,7 @@ import { createKey, KEY_NAME_MAX, KEY_NAME_MESSAGE } from '@/lib/keys/create-key
 import { characters } from '@/lib/people/input';
 import { listKeys } from '@/lib/keys/list-keys';
 import { serializeKey } from '@/lib/keys/serialize';
-import { pageParams } from '@/lib/http/paging';
+import { pageParams } from '@/lib/paging';
 import { json } from '@/lib/http/respond';
 import { route } from '@/lib/http/route';
 import * as schemas from '@/lib/openapi/schemas';

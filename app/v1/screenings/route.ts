@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { storableId } from '@/lib/entities/storable';
-import { pageParams } from '@/lib/http/paging';
+import { pageParams } from '@/lib/paging';
 import { json } from '@/lib/http/respond';
 import { route } from '@/lib/http/route';
 import * as schemas from '@/lib/openapi/schemas';

@@ -4,7 +4,7 @@ import { revalidatePath } from 'next/cache';
 import { getDb } from '@/db/client';
 import { requirePerson } from '@/lib/auth/current-person';
 import { requireAdmin } from '@/lib/auth/person-actor';
-import { formStateOf, textValues, type FormState } from '@/lib/http/form-state';
+import { formStateOf, textValues, type FormState } from '@/lib/forms/form-state';
 import { createKey } from '@/lib/keys/create-key';
 import { revokeKey } from '@/lib/keys/revoke-key';
 import { formAction } from '@/lib/http/server-action';

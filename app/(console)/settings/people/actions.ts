@@ -3,7 +3,7 @@
 import { revalidatePath } from 'next/cache';
 import { getDb } from '@/db/client';
 import { requirePerson } from '@/lib/auth/current-person';
-import { formStateOf, textValues, type FormState } from '@/lib/http/form-state';
+import { formStateOf, textValues, type FormState } from '@/lib/forms/form-state';
 import { changeRole } from '@/lib/people/change-role';
 import { createPerson } from '@/lib/people/create-person';
 import { deactivatePerson } from '@/lib/people/deactivate-person';

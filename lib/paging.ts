@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BadRequestError } from './errors';
+import { InvalidInputError } from '@/lib/errors';
 
 export const LIMIT_MESSAGE = 'limit must be between 1 and 200';
 
@@ -49,7 +49,7 @@ export function decodeCursor(text: string | undefined): Cursor | undefined {
   } catch {
     // fall through to the error below
   }
-  throw new BadRequestError('cursor is not valid; send back the next_cursor of a previous page');
+  throw new InvalidInputError('cursor is not valid; send back the next_cursor of a previous page');
 }
 
 /**

@@ -1,4 +1,4 @@
-import { ServiceError } from '@/lib/http/errors';
+import { ServiceError } from '@/lib/errors';
 
 /** What a console form's server action answers: messages beside fields, one for the form, and values to refill. */
 export interface FormState {
