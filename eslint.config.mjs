@@ -4,7 +4,7 @@ import nextTs from 'eslint-config-next/typescript';
 const config = [
   ...nextVitals,
   ...nextTs,
-  { ignores: ['.next/**', '.next-e2e/**', 'node_modules/**', '.data/**', 'db/migrations/**', 'next-env.d.ts'] },
+  { ignores: ['.next/**', '.next-e2e*/**', 'node_modules/**', '.data/**', 'db/migrations/**', 'next-env.d.ts'] },
   {
     // Route handlers and pages only adapt: no SQL and no schema access in app/ (domain code lives in lib/).
     files: ['app/**/*.ts', 'app/**/*.tsx', 'components/**/*.tsx'],

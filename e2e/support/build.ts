@@ -4,7 +4,8 @@ import path from 'node:path';
 import { PROJECT_ROOT } from '../../tests/support/processes';
 
 /** Browser tests build into their own directory, never into the `.next` that `npm start` and others use. */
-export const E2E_DIST_DIR = '.next-e2e';
+// AML_E2E_DIST_DIR lets two browser-test runs on one checkout build apart.
+export const E2E_DIST_DIR = process.env.AML_E2E_DIST_DIR || '.next-e2e';
 
 function newestSourceTime(): number {
   let newest = 0;
@@ -19,7 +20,7 @@ function newestSourceTime(): number {
     const full = path.join(PROJECT_ROOT, dir);
     if (existsSync(full)) walk(full);
   }
-  for (const file of ['next.config.ts', 'package.json', 'postcss.config.mjs', 'tsconfig.json']) {
+  for (const file of ['next.config.ts', 'proxy.ts', 'instrumentation.ts', 'package.json', 'postcss.config.mjs', 'tsconfig.json']) {
     const full = path.join(PROJECT_ROOT, file);
     if (existsSync(full)) newest = Math.max(newest, statSync(full).mtimeMs);
   }
