@@ -1,0 +1,185 @@
+/**
+ * Console benchmark: `npm run bench -- console [--alerts N] [--requests N] [--pending N] [--keep]`.
+ *
+ * On a fresh database (SERVICE_DATABASE_URL's server, else 127.0.0.1:5432, else an embedded one) one
+ * organisation gets `--alerts` open alerts (default 10,000), each raised by a real event scored through
+ * the ingest verb (a first 9,500 EUR payment of a new customer) and carrying a note, and `--pending`
+ * of them (default 300) have a closure requested by an API key. A reviewer signs in over HTTP to the
+ * service as `npm start` runs it (built first if needed), then each page is fetched `--requests` times
+ * (default 200, after 10 untimed) one at a time with the session cookie: the alert queue's first page,
+ * a filtered page, one alert page and the approvals screen. Each answer must be 200.
+ *
+ * Progress goes to stderr; the last line on stdout is one JSON object
+ * {"console":{"alerts":..,"pages":{"<name>":{"p50_ms":..,"p95_ms":..,"requests":..}}}}.
+ */
+import '../project';
+import { randomUUID } from 'node:crypto';
+import { closeDb, getDb } from '../../db/client';
+import { systemActor, type Actor } from '../../lib/auth/actor';
+import { reloadSettings } from '../../lib/config';
+import { addNote } from '../../lib/alerts/add-note';
+import { requestClosure } from '../../lib/alerts/request-closure';
+import { parseEventInput } from '../../lib/events/event-input';
+import { ingestEvent } from '../../lib/events/ingest-event';
+import { createKey } from '../../lib/keys/create-key';
+import { createOrganisation } from '../../lib/orgs/create-organisation';
+import { createPerson } from '../../lib/people/create-person';
+import { createTestDatabase } from '../../tests/support/database';
+import { freePort, startService, stopProcess, waitFor } from '../../tests/support/processes';
+import { percentile } from './_load';
+
+const args = process.argv.slice(2);
+const opt = (name: string, fallback: string): string => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && args[i + 1] !== undefined ? (args[i + 1] as string) : fallback;
+};
+const ALERTS = Number(opt('alerts', '10000'));
+const REQUESTS = Number(opt('requests', '200'));
+const PENDING = Number(opt('pending', '300'));
+const WARMUP = 10;
+const progress = (line: string) => process.stderr.write(`[bench console] ${line}\n`);
+
+/** Runs `work` over `items` with `concurrency` at once, reporting every tenth of the way. */
+async function inParallel<T>(items: T[], concurrency: number, what: string, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  let done = 0;
+  const step = Math.max(1, Math.floor(items.length / 10));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < items.length) {
+        const item = items[next++] as T;
+        await work(item);
+        if (++done % step === 0) progress(`${what}: ${done} of ${items.length}`);
+      }
+    }),
+  );
+}
+
+async function seed(): Promise<{ orgId: string; email: string; password: string; alertIds: string[] }> {
+  const db = getDb();
+  const org = await createOrganisation(db, { name: `console-bench-${Date.now()}` });
+  const { key } = await createKey(db, systemActor(org.id), { name: 'bench gateway' });
+  const keyActor: Actor = { orgId: org.id, actorId: key.id, actorKind: 'key', owner: { kind: 'key', id: key.id } };
+
+  const now = Date.now();
+  const alertIds: string[] = [];
+  await inParallel(
+    Array.from({ length: ALERTS }, (_, i) => i),
+    8,
+    'alerts raised',
+    async (i) => {
+      const event = parseEventInput({
+        type: 'transfer',
+        idempotency_key: `bench-${i}`,
+        // Spread over the last 20 hours, so the queue has alerts near and past their SLA.
+        occurred_at: new Date(now - Math.floor((i / ALERTS) * 20 * 3600_000)).toISOString(),
+        amount: { value: 9500 + (i % 400), currency: 'EUR' },
+        source: { entity_id: `cust-${i}` },
+        destination: { entity_id: `shop-${i % 50}` },
+      });
+      const result = await ingestEvent(keyActor, event, 'sync');
+      if (result.mode !== 'sync' || !result.decision.alertId) throw new Error(`event ${i} raised no alert`);
+      alertIds.push(result.decision.alertId);
+    },
+  );
+  await inParallel(alertIds, 8, 'notes added', async (id) => {
+    await addNote(db, keyActor, id, { body: 'Customer contacted; awaiting the source of funds.' });
+  });
+  await inParallel(alertIds.slice(0, PENDING), 4, 'closures requested', async (id) => {
+    await requestClosure(db, keyActor, id, { disposition: 'false_positive' });
+  });
+
+  const email = `reviewer-${randomUUID().slice(0, 8)}@bench.example`;
+  const password = `bench password ${randomUUID()}`;
+  await createPerson(db, systemActor(org.id), { email, name: 'Bench Reviewer', role: 'reviewer', password });
+  return { orgId: org.id, email, password, alertIds };
+}
+
+/** The cookies a response sets, by name. */
+function cookiesOf(response: Response): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const line of response.headers.getSetCookie()) {
+    const [pair] = line.split(';');
+    const at = pair!.indexOf('=');
+    out[pair!.slice(0, at)] = pair!.slice(at + 1);
+  }
+  return out;
+}
+
+const cookieHeader = (cookies: Record<string, string>) =>
+  Object.entries(cookies)
+    .map(([k, v]) => `${k}=${v}`)
+    .join('; ');
+
+/** Auth.js's credentials flow over HTTP, as the sign-in form does it. */
+async function signIn(baseUrl: string, email: string, password: string): Promise<string> {
+  const csrf = await fetch(`${baseUrl}/api/auth/csrf`);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const cookies = cookiesOf(csrf);
+  const answer = await fetch(`${baseUrl}/api/auth/callback/credentials`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookieHeader(cookies) },
+    body: new URLSearchParams({ email, password, csrfToken, callbackUrl: `${baseUrl}/` }),
+  });
+  Object.assign(cookies, cookiesOf(answer));
+  if (!cookies['authjs.session-token']) throw new Error(`sign-in failed (${answer.status} ${answer.headers.get('location')})`);
+  return cookieHeader(cookies);
+}
+
+async function time(baseUrl: string, cookie: string, path: string): Promise<{ p50_ms: number; p95_ms: number; requests: number }> {
+  const latencies: number[] = [];
+  for (let i = 0; i < WARMUP + REQUESTS; i++) {
+    const started = performance.now();
+    const response = await fetch(`${baseUrl}${path}`, { headers: { cookie }, redirect: 'manual' });
+    await response.arrayBuffer();
+    const elapsed = performance.now() - started;
+    if (response.status !== 200) throw new Error(`GET ${path} answered ${response.status}`);
+    if (i >= WARMUP) latencies.push(elapsed);
+  }
+  latencies.sort((a, b) => a - b);
+  return { p50_ms: percentile(latencies, 50), p95_ms: percentile(latencies, 95), requests: latencies.length };
+}
+
+async function main(): Promise<void> {
+  const database = await createTestDatabase(progress);
+  let service: ReturnType<typeof startService> | undefined;
+  try {
+    process.env.SERVICE_DATABASE_URL = database.url;
+    reloadSettings();
+    progress(`seeding ${ALERTS} alerts with notes, ${PENDING} closures pending`);
+    const seeded = await seed();
+    await closeDb();
+
+    const port = await freePort();
+    progress(`starting the service on port ${port} (building first if needed)`);
+    service = startService({ SERVICE_DATABASE_URL: database.url, PORT: String(port), SERVICE_RATE_LIMIT: '0', SERVICE_LOG_LEVEL: 'warn' });
+    const baseUrl = `http://127.0.0.1:${port}`;
+    await waitFor(`${baseUrl}/readyz`, 600_000);
+    const cookie = await signIn(baseUrl, seeded.email, seeded.password);
+
+    const pages: Record<string, string> = {
+      alerts_first_page: '/alerts',
+      alerts_filtered: '/alerts?status=open&priority=medium',
+      alert_page: `/alerts/${seeded.alertIds[Math.floor(seeded.alertIds.length / 2)]}`,
+      approvals: '/approvals',
+    };
+    const figures: Record<string, { p50_ms: number; p95_ms: number; requests: number }> = {};
+    for (const [name, path] of Object.entries(pages)) {
+      progress(`timing ${path}`);
+      figures[name] = await time(baseUrl, cookie, path);
+      progress(`    ${JSON.stringify(figures[name])}`);
+    }
+    process.stdout.write(`${JSON.stringify({ console: { alerts: ALERTS, pending_closures: PENDING, pages: figures } })}\n`);
+  } finally {
+    if (service) await stopProcess(service);
+    await closeDb();
+    if (!args.includes('--keep')) await database.drop();
+    else progress(`kept ${database.url}`);
+  }
+}
+
+main().catch((err) => {
+  process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});
