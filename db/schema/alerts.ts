@@ -45,6 +45,11 @@ export const alerts = pgTable(
     index('alerts_org_updated_idx').on(t.orgId, t.updatedAt.desc(), t.id.desc()),
     index('alerts_org_status_due_idx').on(t.orgId, t.status, t.dueAt, t.id),
     index('alerts_org_entity_idx').on(t.orgId, t.entityId),
+    // The approvals screen: closures waiting for a second person, oldest request first (updated_at is
+    // the request's time, since a pending_closure alert cannot be changed otherwise).
+    index('alerts_pending_closure_idx').on(t.orgId, t.updatedAt, t.id).where(sql`status = 'pending_closure'`),
+    // The median close time of the home screen: closed alerts of a recent period.
+    index('alerts_closed_at_idx').on(t.orgId, t.closedAt).where(sql`status = 'closed'`),
   ],
 );
 

@@ -58,6 +58,9 @@ export const screenings = pgTable(
     primaryKey({ columns: [t.orgId, t.id] }),
     index('screenings_org_created_idx').on(t.orgId, t.createdAt.desc(), t.id.desc()),
     index('screenings_org_reference_idx').on(t.orgId, t.reference, t.createdAt.desc()),
+    // The console's screening list filtered by status or by review state, newest first.
+    index('screenings_org_status_created_idx').on(t.orgId, t.status, t.createdAt.desc(), t.id.desc()),
+    index('screenings_org_review_created_idx').on(t.orgId, t.review, t.createdAt.desc(), t.id.desc()),
   ],
 );
 
@@ -84,5 +87,7 @@ export const screeningResolutions = pgTable(
     uniqueIndex('screening_resolutions_one_pending')
       .on(t.orgId, t.screeningId, t.list, t.entryRef)
       .where(sql`status = 'pending_approval'`),
+    // The approvals screen: clearances waiting for a second person, oldest first.
+    index('screening_resolutions_pending_idx').on(t.orgId, t.createdAt, t.id).where(sql`status = 'pending_approval'`),
   ],
 );
