@@ -50,6 +50,8 @@ export const alerts = pgTable(
     index('alerts_pending_closure_idx').on(t.orgId, t.updatedAt, t.id).where(sql`status = 'pending_closure'`),
     // The median close time of the home screen: closed alerts of a recent period.
     index('alerts_closed_at_idx').on(t.orgId, t.closedAt).where(sql`status = 'closed'`),
+    // A person's own open work by due time (home's figures, the queue's "mine").
+    index('alerts_open_assignee_due_idx').on(t.orgId, t.assignedTo, t.dueAt, t.id).where(sql`status IN ('open', 'in_review')`),
   ],
 );
 

@@ -2,6 +2,7 @@ import { storedDate } from '@/db/timestamps';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '@/db/client';
 import type { Actor } from '@/lib/auth/actor';
+import { authorize } from '@/lib/auth/policy';
 import { NotFoundError } from '@/lib/errors';
 import { ALERT_NOT_FOUND } from './get-alert';
 
@@ -22,6 +23,7 @@ export interface AlertFlow {
  * included) and both sides of its entity's events, each read on its own window index.
  */
 export async function alertFlow(db: Queryable, actor: Actor, alertId: string): Promise<AlertFlow> {
+  authorize(actor, 'work');
   const result = await db.execute<{
     entity_id: string | null;
     last_event_at: Date | string;

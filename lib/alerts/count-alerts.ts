@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '@/db/client';
 import type { Actor } from '@/lib/auth/actor';
+import { authorize } from '@/lib/auth/policy';
 
 export interface AlertCounts {
   open: number;
@@ -21,6 +22,7 @@ export interface AlertCounts {
  * rounded to a whole minute, and absent when none closed.
  */
 export async function countAlerts(db: Queryable, actor: Actor, input: { assignedTo?: string }): Promise<AlertCounts> {
+  authorize(actor, 'work');
   const assignee = input.assignedTo !== undefined && input.assignedTo !== '' ? input.assignedTo : null;
   const result = await db.execute<{
     open: number;

@@ -3,26 +3,22 @@ import type { Queryable } from '@/db/client';
 import { afterCursorAsc, afterCursorDesc } from '@/db/keyset';
 import { alerts, ALERT_STATUSES, decisions } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
+import { authorize } from '@/lib/auth/policy';
 import { dateKey, decodeCursor, toPage } from '@/lib/paging';
 import { selectAlertViews } from './alert-view';
+import type { AlertQueue, AlertStatus } from './schemas';
 
 export { ALERT_STATUSES };
-export type AlertStatus = (typeof ALERT_STATUSES)[number];
-export const ALERT_QUEUES = ['open', 'pending_closure', 'closed'] as const;
-export type AlertQueue = (typeof ALERT_QUEUES)[number];
-
-export const QUEUE_MESSAGE = 'queue must be open, pending_closure or closed';
-export const STATUS_FILTER_MESSAGE = 'status must be open, in_review, pending_closure or closed';
-export const DECISION_FILTER_MESSAGE = 'decision must be review or block';
-export const NUMBER_FILTER_MESSAGE = 'number must be an alert number such as ALR-12 or 12';
-
-/** `ALR-12`, `alr-12` or `12` to 12; null for anything else. */
-export function parseAlertNumber(text: string): number | null {
-  const m = /^(?:ALR-)?(\d{1,10})$/i.exec(text.trim());
-  if (!m) return null;
-  const n = Number(m[1]);
-  return n >= 1 && n <= 2_147_483_647 ? n : null;
-}
+export {
+  ALERT_QUEUES,
+  DECISION_FILTER_MESSAGE,
+  NUMBER_FILTER_MESSAGE,
+  parseAlertNumber,
+  QUEUE_MESSAGE,
+  STATUS_FILTER_MESSAGE,
+  type AlertQueue,
+  type AlertStatus,
+} from './schemas';
 
 export interface AlertFilter {
   queue?: AlertQueue;
@@ -54,6 +50,7 @@ function decisionCondition(decision: AlertFilter['decision']): SQL | undefined {
  * Keyset paging on (due_at, id) ascending or (updated_at, id) descending; one query per page.
  */
 export async function listAlerts(db: Queryable, actor: Actor, filter: AlertFilter) {
+  authorize(actor, 'work');
   const cursor = decodeCursor(filter.cursor);
   const byDue = filter.queue === 'open';
   const statuses = filter.queue ? QUEUE_STATUSES[filter.queue] : filter.status ? [filter.status] : undefined;

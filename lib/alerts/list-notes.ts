@@ -2,12 +2,14 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Queryable } from '@/db/client';
 import { alertNotes, alerts } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
+import { authorize } from '@/lib/auth/policy';
 import { NotFoundError } from '@/lib/errors';
 import { ALERT_NOT_FOUND } from './get-alert';
 import type { AlertNoteRow } from './serialize';
 
 /** An alert's notes, oldest first; 404 when the alert is not the organisation's. */
 export async function listNotes(db: Queryable, actor: Actor, alertId: string): Promise<AlertNoteRow[]> {
+  authorize(actor, 'work');
   const rows = await db
     .select({ alertId: alerts.id, note: alertNotes })
     .from(alerts)

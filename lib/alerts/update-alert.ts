@@ -1,68 +1,39 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Database } from '@/db/client';
 import { alerts } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { recordAudit } from '@/lib/audit/record';
+import { authorize } from '@/lib/auth/policy';
 import { ConflictError } from '@/lib/errors';
+import { parseInput } from '@/lib/validation';
 import { lockAlert } from './lock-alert';
+import { alertUpdateInput } from './schemas';
 import type { AlertRow } from './serialize';
 
-export const UNKNOWN_STATUS = 'unknown status';
-export const CLOSE_THROUGH_CLOSURE = 'status can only be open or in_review here; close alerts through /closure';
-export const ASSIGNED_TO_EMPTY = 'assigned_to cannot be empty';
-export const ASSIGNED_TO_TOO_LONG = 'assigned_to must be at most 200 characters';
-export const ASSIGNED_TO_NUL = 'assigned_to cannot contain NUL characters';
-export const NOTHING_TO_CHANGE = 'send status, assigned_to or both';
+export {
+  ASSIGNED_TO_EMPTY,
+  ASSIGNED_TO_NUL,
+  ASSIGNED_TO_TOO_LONG,
+  CLOSE_THROUGH_CLOSURE,
+  NOTHING_TO_CHANGE,
+  UNKNOWN_STATUS,
+  alertUpdateBody as updateAlertBody,
+} from './schemas';
 export const ALERT_NOT_EDITABLE = 'alert is pending closure or closed';
 
 const EDITABLE = ['open', 'in_review'] as const;
 
-/** PATCH /v1/alerts/{id} body, with the interface's messages also for a wrong type. */
-export const updateAlertBody = z
-  .object({
-    status: z
-      .unknown()
-      .optional()
-      .transform((v, ctx): 'open' | 'in_review' | undefined => {
-        if (v === undefined || v === 'open' || v === 'in_review') return v;
-        const message = v === 'pending_closure' || v === 'closed' ? CLOSE_THROUGH_CLOSURE : UNKNOWN_STATUS;
-        ctx.addIssue({ code: 'custom', message });
-        return z.NEVER;
-      }),
-    assigned_to: z
-      .unknown()
-      .optional()
-      .transform((v, ctx): string | undefined => {
-        if (v === undefined) return undefined;
-        if (typeof v !== 'string' || v.trim() === '') {
-          ctx.addIssue({ code: 'custom', message: ASSIGNED_TO_EMPTY });
-          return z.NEVER;
-        }
-        if (v.includes('\u0000')) {
-          ctx.addIssue({ code: 'custom', message: ASSIGNED_TO_NUL });
-          return z.NEVER;
-        }
-        if ([...v].length > 200) {
-          ctx.addIssue({ code: 'custom', message: ASSIGNED_TO_TOO_LONG });
-          return z.NEVER;
-        }
-        return v;
-      }),
-  })
-  .refine((b) => b.status !== undefined || b.assigned_to !== undefined, { message: NOTHING_TO_CHANGE });
-
-export interface AlertUpdate {
-  status?: 'open' | 'in_review';
-  assignedTo?: string;
-}
+export type AlertUpdate = z.input<typeof alertUpdateInput>;
 
 /**
  * Moves an open alert to in_review or back, and/or assigns it, with one audit entry per change
  * (`alert.status_changed`, `alert.assigned`). Refused with a 409 once the alert is pending closure or
  * closed. Values equal to the current ones change nothing and write no entry.
  */
-export async function updateAlert(db: Database, actor: Actor, id: string, input: AlertUpdate): Promise<AlertRow> {
+export async function updateAlert(db: Database, actor: Actor, id: string, update: AlertUpdate): Promise<AlertRow> {
+  authorize(actor, 'work');
+  const input = parseInput(alertUpdateInput, update);
   return db.transaction(async (tx) => {
     const before = await lockAlert(tx, actor, id);
     if (!(EDITABLE as readonly string[]).includes(before.status)) throw new ConflictError(ALERT_NOT_EDITABLE);

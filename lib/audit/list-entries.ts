@@ -3,6 +3,7 @@ import type { Queryable } from '@/db/client';
 import { afterCursorDesc } from '@/db/keyset';
 import { auditLog } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
+import { authorize } from '@/lib/auth/policy';
 import { dateKey, decodeCursor, toPage } from '@/lib/paging';
 
 export interface AuditFilter {
@@ -17,8 +18,9 @@ export interface AuditFilter {
 
 export type AuditEntryRow = typeof auditLog.$inferSelect;
 
-/** The organisation's audit entries, newest first. */
+/** The organisation's audit entries, newest first: for reviewers, admins, keys and the command line. */
 export async function listAuditEntries(db: Queryable, actor: Actor, filter: AuditFilter) {
+  authorize(actor, 'read_audit');
   const conditions: (SQL | undefined)[] = [
     eq(auditLog.orgId, actor.orgId),
     filter.action ? eq(auditLog.action, filter.action) : undefined,

@@ -44,3 +44,13 @@ export function isAllowed(actor: Actor, permission: Permission): boolean {
 export function authorize(actor: Actor, permission: Permission, message?: string): void {
   if (!isAllowed(actor, permission)) throw new ForbiddenError(message ?? REFUSALS[permission]);
 }
+
+/**
+ * People are administered by admins and the command line, never through an API key (a key stands for
+ * a system; /v1 has no people endpoints): `administer`, with keys refused as well, saying `what` was refused.
+ */
+export function authorizePeopleAdministration(actor: Actor, what: string): void {
+  const message = `only an admin can ${what}`;
+  if (actor.actorKind === 'key') throw new ForbiddenError(message);
+  authorize(actor, 'administer', message);
+}

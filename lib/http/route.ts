@@ -14,7 +14,7 @@ import { clientAddress } from './client-address';
 import { enforceRateLimit, unauthenticatedLimit } from './rate-limit';
 import { errorResponse } from './respond';
 import { fieldWithNul, formFieldWithNul, nestedDeeperThan, nulMessage, TOO_DEEP_MESSAGE } from './strange-input';
-import { parseOrThrow } from './validation';
+import { parseInput } from '@/lib/validation';
 
 export type AuthMode = 'key' | 'person' | 'none';
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -235,9 +235,9 @@ export function route<QS extends z.ZodType | undefined = undefined, BS extends z
       refuseNul(Object.entries(params));
       const url = new URL(request.url);
       refuseNul(url.searchParams.entries());
-      const query = spec.query ? parseOrThrow(spec.query, Object.fromEntries(url.searchParams)) : undefined;
+      const query = spec.query ? parseInput(spec.query, Object.fromEntries(url.searchParams)) : undefined;
       const received = spec.body ? await readJson(request, limit) : undefined;
-      const body = spec.body && received ? parseOrThrow(spec.body, received.value) : undefined;
+      const body = spec.body && received ? parseInput(spec.body, received.value) : undefined;
       response = await spec.handler({
         request,
         requestId,

@@ -7,8 +7,8 @@ import { recordPasswordFailure } from '@/lib/auth/record-password-failure';
 import { endSessionsOf } from '@/lib/auth/sessions';
 import { LOCKED_MESSAGE } from '@/lib/auth/sign-in-with-password';
 import { recordAudit } from '@/lib/audit/record';
-import { ForbiddenError, NotFoundError } from '@/lib/errors';
-import { checkPassword, InvalidFieldError } from './input';
+import { ForbiddenError, InvalidInputError, NotFoundError } from '@/lib/errors';
+import { checkPassword } from './input';
 import type { PersonRow } from './serialize';
 
 export interface ChangePasswordInput {
@@ -46,10 +46,10 @@ export async function changePassword(db: Database, actor: Actor, input: ChangePa
       return lockedUntil !== null;
     });
     if (locked) throw new ForbiddenError(LOCKED_MESSAGE);
-    throw new InvalidFieldError('current_password', 'the current password is not right');
+    throw new InvalidInputError('the current password is not right', 'current_password');
   }
   const next = checkPassword(input.newPassword, 'new_password', 'the new password');
-  if (next === current) throw new InvalidFieldError('new_password', 'the new password must differ from the current one');
+  if (next === current) throw new InvalidInputError('the new password must differ from the current one', 'new_password');
   const passwordHash = await hashPassword(next);
   return db.transaction(async (tx) => {
     const [row] = await tx

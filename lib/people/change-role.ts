@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { people } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
-import { requireAdmin } from '@/lib/auth/person-actor';
+import { authorizePeopleAdministration } from '@/lib/auth/policy';
 import { recordAudit } from '@/lib/audit/record';
 import { ConflictError } from '@/lib/errors';
 import { checkRole } from './input';
@@ -11,7 +11,7 @@ import type { PersonRow } from './serialize';
 
 /** Gives a person of the actor's organisation another role. Takes effect on their next request. */
 export async function changeRole(db: Database, actor: Actor, personId: string, role: unknown): Promise<PersonRow> {
-  requireAdmin(actor);
+  authorizePeopleAdministration(actor, 'manage people');
   const newRole = checkRole(role);
   return db.transaction(async (tx) => {
     const { target, otherActiveAdmins } = await lockForAdminChange(tx, actor.orgId, personId);

@@ -1,7 +1,7 @@
 import type { Database } from '@/db/client';
 import type { Actor } from '@/lib/auth/actor';
 import { generateOneTimePassword, hashPassword } from '@/lib/auth/passwords';
-import { requireAdmin } from '@/lib/auth/person-actor';
+import { authorizePeopleAdministration } from '@/lib/auth/policy';
 import { checkEmail, checkPassword, checkRole, checkText } from './input';
 import { insertPerson } from './insert-person';
 import type { PersonRow } from './serialize';
@@ -23,7 +23,7 @@ export interface CreatedPerson {
 
 /** Adds a person to the actor's organisation (admins, and the command line). */
 export async function createPerson(db: Database, actor: Actor, input: CreatePersonInput): Promise<CreatedPerson> {
-  requireAdmin(actor);
+  authorizePeopleAdministration(actor, 'manage people');
   const name = checkText(input.name, 'name');
   const email = checkEmail(input.email);
   const role = checkRole(input.role);

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { people } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
-import { requireAdmin } from '@/lib/auth/person-actor';
+import { authorizePeopleAdministration } from '@/lib/auth/policy';
 import { endSessionsOf } from '@/lib/auth/sessions';
 import { recordAudit } from '@/lib/audit/record';
 import { ConflictError } from '@/lib/errors';
@@ -14,7 +14,7 @@ import type { PersonRow } from './serialize';
  * end at once. The record stays (their name is on past work and in the audit log).
  */
 export async function deactivatePerson(db: Database, actor: Actor, personId: string): Promise<PersonRow> {
-  requireAdmin(actor);
+  authorizePeopleAdministration(actor, 'manage people');
   return db.transaction(async (tx) => {
     const { target, otherActiveAdmins } = await lockForAdminChange(tx, actor.orgId, personId);
     if (actor.actorKind === 'person' && actor.actorId === target.id) throw new ConflictError("you can't deactivate yourself");

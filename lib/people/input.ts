@@ -11,16 +11,6 @@ export const PASSWORD_MAX = 72;
 export const NAME_MAX = 200;
 export const EMAIL_MAX = 254;
 
-/** A 400 that also names the input field it is about, so a form can show the message beside it. */
-export class InvalidFieldError extends InvalidInputError {
-  constructor(
-    readonly field: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 export const passwordMessage = (field = 'password') => `${field} must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`;
 export const emailMessage = (field = 'email') => `${field} must be an email address of at most ${EMAIL_MAX} characters`;
 export const textMessage = (field: string, max = NAME_MAX) => `${field} must be 1 to ${max} characters`;
@@ -34,7 +24,7 @@ const emailShape = z.email();
 /** A trimmed text of 1 to `max` characters. */
 export function checkText(value: unknown, field: string, max = NAME_MAX): string {
   const text = typeof value === 'string' ? value.trim() : '';
-  if (text.length === 0 || characters(text) > max) throw new InvalidFieldError(field, textMessage(field, max));
+  if (text.length === 0 || characters(text) > max) throw new InvalidInputError(textMessage(field, max), field);
   return text;
 }
 
@@ -42,20 +32,20 @@ export function checkText(value: unknown, field: string, max = NAME_MAX): string
 export function checkEmail(value: unknown, field = 'email'): string {
   const text = typeof value === 'string' ? value.trim() : '';
   if (text.length === 0 || text.length > EMAIL_MAX || !emailShape.safeParse(text).success) {
-    throw new InvalidFieldError(field, emailMessage(field));
+    throw new InvalidInputError(emailMessage(field), field);
   }
   return text;
 }
 
 /** 12 to 72 characters, used exactly as typed (no trimming: spaces are characters of a passphrase). */
 export function checkPassword(value: unknown, field = 'password', label = field): string {
-  if (typeof value !== 'string') throw new InvalidFieldError(field, passwordMessage(label));
+  if (typeof value !== 'string') throw new InvalidInputError(passwordMessage(label), field);
   const n = characters(value);
-  if (n < PASSWORD_MIN || n > PASSWORD_MAX) throw new InvalidFieldError(field, passwordMessage(label));
+  if (n < PASSWORD_MIN || n > PASSWORD_MAX) throw new InvalidInputError(passwordMessage(label), field);
   return value;
 }
 
 export function checkRole(value: unknown, field = 'role'): Role {
-  if (typeof value !== 'string' || !(ROLES as readonly string[]).includes(value)) throw new InvalidFieldError(field, ROLE_MESSAGE);
+  if (typeof value !== 'string' || !(ROLES as readonly string[]).includes(value)) throw new InvalidInputError(ROLE_MESSAGE, field);
   return value as Role;
 }

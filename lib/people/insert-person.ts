@@ -9,15 +9,6 @@ import type { PersonRow } from './serialize';
 
 export const EMAIL_TAKEN_MESSAGE = 'this email already has an account';
 
-/** A 409 for an email in use; `field` lets a form show it beside the email box. */
-export class EmailTakenError extends ConflictError {
-  readonly field: string;
-  constructor(field = 'email') {
-    super(EMAIL_TAKEN_MESSAGE);
-    this.field = field;
-  }
-}
-
 export interface NewPerson {
   orgId: string;
   email: string;
@@ -29,11 +20,12 @@ export interface NewPerson {
 
 /**
  * Inserts a person and writes `person.created`, inside the caller's transaction. Emails are unique across
- * the install whatever their case; a clash (also one lost to a concurrent insert) is a 409.
+ * the install whatever their case; a clash (also one lost to a concurrent insert) is a 409 naming
+ * `emailField`, so a form shows it beside the email box.
  */
 export async function insertPerson(tx: Queryable, actor: Actor, input: NewPerson, emailField = 'email'): Promise<PersonRow> {
   const taken = await tx.select({ id: people.id }).from(people).where(sql`lower(${people.email}) = lower(${input.email})`);
-  if (taken.length > 0) throw new EmailTakenError(emailField);
+  if (taken.length > 0) throw new ConflictError(EMAIL_TAKEN_MESSAGE, emailField);
   let row: PersonRow | undefined;
   try {
     [row] = await tx
@@ -41,7 +33,7 @@ export async function insertPerson(tx: Queryable, actor: Actor, input: NewPerson
       .values({ ...input, createdBy: actor.actorId })
       .returning();
   } catch (err) {
-    if (isUniqueViolation(err, 'people_email_key')) throw new EmailTakenError(emailField);
+    if (isUniqueViolation(err, 'people_email_key')) throw new ConflictError(EMAIL_TAKEN_MESSAGE, emailField);
     throw err;
   }
   if (!row) throw new Error('person insert returned no row');

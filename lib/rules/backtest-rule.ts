@@ -16,16 +16,17 @@ import {
 import { RULE_NOT_FOUND } from './activate-rule';
 import { counterReads, mergeCounterReads, type CounterReads } from './counter-reads';
 import type { RuleVersionRow } from './serialize';
+import { MAX_EVENTS, MAX_EVENTS_MESSAGE } from './schemas';
+
+export { MAX_EVENTS, MAX_EVENTS_MESSAGE };
 
 export const SINCE_BEFORE_UNTIL_MESSAGE = 'since must be before until';
 export const WINDOW_MESSAGE = 'window is capped at 31 days';
-export const MAX_EVENTS_MESSAGE = 'max_events must be between 1 and 100000';
 
 const DAY_MS = 86_400_000;
 export const DEFAULT_WINDOW_MS = 7 * DAY_MS;
 export const MAX_WINDOW_MS = 31 * DAY_MS;
 export const DEFAULT_MAX_EVENTS = 50_000;
-export const MAX_EVENTS = 100_000;
 export const SAMPLE_SIZE = 20;
 /** Events fetched per round trip: enough to keep round trips rare, few enough that 100,000 are never held at once. */
 export const BATCH_SIZE = 5_000;

@@ -1,70 +1,40 @@
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Database } from '@/db/client';
 import type { Actor } from '@/lib/auth/actor';
+import { authorize } from '@/lib/auth/policy';
 import { settings } from '@/lib/config';
-import { storableId } from '@/lib/entities/storable';
 import { ServiceUnavailableError } from '@/lib/errors';
 import { recordScreening } from '@/lib/metrics';
+import { parseInput } from '@/lib/validation';
 import { screeningIndex } from './list-index';
 import { DEFAULT_FLOOR, DEFAULT_MAX_CANDIDATES } from './matcher';
+import { screeningInput } from './schemas';
 import { storeScreening } from './store-screening';
 import type { ScreeningRow, ScreeningSubject } from './serialize';
 
-export const NAME_MESSAGE = 'name must be 1 to 200 characters';
-export const KIND_MESSAGE = 'kind must be person or business';
-export const BIRTH_YEAR_MESSAGE = 'birth_year looks wrong';
-export const COUNTRY_MESSAGE = 'country must be a two-letter code';
-export const REFERENCE_MESSAGE = 'reference must be 1 to 200 characters';
-export const THRESHOLD_MESSAGE = 'threshold must be between 50 and 100';
+export {
+  BIRTH_YEAR_MESSAGE,
+  COUNTRY_MESSAGE,
+  EARLIEST_BIRTH_YEAR,
+  KIND_MESSAGE,
+  NAME_MESSAGE,
+  REFERENCE_MESSAGE,
+  THRESHOLD_MESSAGE,
+  screeningInput as createScreeningBody,
+} from './schemas';
 export const NO_LIST_MESSAGE = 'no screening list is loaded, so nothing can be checked';
 
-/** Oldest birth year taken as plausible; the newest is the current year. */
-export const EARLIEST_BIRTH_YEAR = 1900;
-
-const codePoints = (s: string): number => [...s].length;
-
-/** `null` reads as not sent, so clients that write every field can leave the optional ones empty. */
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === null ? undefined : v), schema.optional());
-
-/**
- * POST /v1/screenings body. Only `name` is required (DESIGN.md); every refusal carries the
- * interface's message. The name is trimmed and counted in characters (code points); a country is
- * taken in either case and stored uppercase.
- */
-export const createScreeningBody = z.object({
-  name: z
-    .string({ error: NAME_MESSAGE })
-    .transform((s) => s.trim())
-    .refine((s) => codePoints(s) >= 1 && codePoints(s) <= 200 && storableId(s), NAME_MESSAGE),
-  kind: optional(z.enum(['person', 'business'], { error: KIND_MESSAGE })),
-  birth_year: optional(
-    z
-      .number({ error: BIRTH_YEAR_MESSAGE })
-      .refine((y) => Number.isInteger(y) && y >= EARLIEST_BIRTH_YEAR && y <= new Date().getUTCFullYear(), BIRTH_YEAR_MESSAGE),
-  ),
-  country: optional(
-    z
-      .string({ error: COUNTRY_MESSAGE })
-      .regex(/^[A-Za-z]{2}$/, COUNTRY_MESSAGE)
-      .transform((c) => c.toUpperCase()),
-  ),
-  reference: optional(
-    z.string({ error: REFERENCE_MESSAGE }).refine((s) => codePoints(s) >= 1 && codePoints(s) <= 200 && storableId(s), REFERENCE_MESSAGE),
-  ),
-  threshold: optional(
-    z.number({ error: THRESHOLD_MESSAGE }).refine((t) => Number.isInteger(t) && t >= 50 && t <= 100, THRESHOLD_MESSAGE),
-  ),
-});
-
-export type CreateScreeningInput = z.output<typeof createScreeningBody>;
+export type CreateScreeningInput = z.output<typeof screeningInput>;
 
 /**
  * Screens one name against this instance's index and stores the result exactly as answered. A
  * potential match raises its own alert in the same statement (a screening alert holds exactly one
  * screening, even when the reference already has an open one). With no list loaded: 503.
  */
-export async function createScreening(db: Database, actor: Actor, input: CreateScreeningInput): Promise<ScreeningRow> {
+export async function createScreening(db: Database, actor: Actor, request: z.input<typeof screeningInput>): Promise<ScreeningRow> {
+  authorize(actor, 'work');
+  const input = parseInput(screeningInput, request);
   const started = performance.now();
   const index = await screeningIndex(db);
   if (index.lists.length === 0) throw new ServiceUnavailableError(NO_LIST_MESSAGE);

@@ -3,11 +3,12 @@ import type { Queryable } from '@/db/client';
 import { afterCursorDesc } from '@/db/keyset';
 import { screeningResolutions, screenings } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
+import { authorize } from '@/lib/auth/policy';
 import { dateKey, decodeCursor, toPage } from '@/lib/paging';
+import type { SCREENING_STATUSES } from './schemas';
 import type { ResolutionRow, ScreeningRow } from './serialize';
 
-export const SCREENING_STATUSES = ['clear', 'potential_match'] as const;
-export const STATUS_FILTER_MESSAGE = 'status must be clear or potential_match';
+export { SCREENING_STATUSES, STATUS_FILTER_MESSAGE } from './schemas';
 
 export interface ScreeningFilters {
   reference?: string;
@@ -21,6 +22,7 @@ export interface ScreeningFilters {
  * one keyset page at a time; the page's decisions come in one more query.
  */
 export async function listScreenings(db: Queryable, actor: Actor, filters: ScreeningFilters) {
+  authorize(actor, 'work');
   const rows = await db
     .select()
     .from(screenings)

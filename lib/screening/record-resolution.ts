@@ -1,42 +1,30 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Database } from '@/db/client';
 import { isUniqueViolation } from '@/db/errors';
 import { confirmedMatchAlertSql } from '@/lib/alerts/raise-for-screening';
 import type { Actor } from '@/lib/auth/actor';
+import { authorize } from '@/lib/auth/policy';
 import { recordAudit } from '@/lib/audit/record';
-import { storableId } from '@/lib/entities/storable';
 import { InvalidInputError, ConflictError } from '@/lib/errors';
+import { parseInput } from '@/lib/validation';
 import { lockScreening, resolutionsOf } from './lock-screening';
 import { findTarget, targetKey } from './review';
+import { NO_SUCH_MATCH, resolutionInput } from './schemas';
 import type { ResolutionRow } from './serialize';
 import { settleReview } from './settle-review';
 
-export const OUTCOME_MESSAGE = 'outcome must be true_match, false_positive or needs_info';
-export const RESOLUTION_NOTE_MESSAGE = 'note must be 1 to 2000 characters';
-export const NO_SUCH_MATCH = 'this screening has no such match';
+export {
+  NO_SUCH_MATCH,
+  OUTCOME_MESSAGE,
+  RESOLUTION_NOTE_MESSAGE,
+  resolutionInput as resolutionBody,
+  type Outcome,
+} from './schemas';
 export const WAITING_FOR_SECOND = 'a decision on this match is waiting for a second person';
 
-const OUTCOMES = ['true_match', 'false_positive', 'needs_info'] as const;
-export type Outcome = (typeof OUTCOMES)[number];
-
-/**
- * POST /v1/screenings/{id}/resolutions body. Outcome and note are checked first; a missing or empty
- * `list` or `entry_ref` names no match of any screening. The note is counted in characters (code
- * points) and must not be blank.
- */
-export const resolutionBody = z.object({
-  outcome: z.enum(OUTCOMES, { error: OUTCOME_MESSAGE }),
-  note: z.string({ error: RESOLUTION_NOTE_MESSAGE }).refine((s) => {
-    const n = [...s].length;
-    return n >= 1 && n <= 2000 && s.trim() !== '' && storableId(s);
-  }, RESOLUTION_NOTE_MESSAGE),
-  list: z.string({ error: NO_SUCH_MATCH }).min(1, NO_SUCH_MATCH),
-  entry_ref: z.string({ error: NO_SUCH_MATCH }).min(1, NO_SUCH_MATCH),
-});
-
-export type ResolutionInput = z.output<typeof resolutionBody>;
+export type ResolutionInput = z.output<typeof resolutionInput>;
 
 /**
  * Records a decision on one match or near miss of a screening (audit `screening.match_resolved`):
@@ -47,12 +35,19 @@ export type ResolutionInput = z.output<typeof resolutionBody>;
  * recomputed in the same transaction. A true match confirmed on a screening that has no alert (a near
  * miss of a clear screening) raises a high screening alert in the same transaction, once.
  */
-export async function recordResolution(db: Database, actor: Actor, screeningId: string, input: ResolutionInput): Promise<ResolutionRow> {
+export async function recordResolution(
+  db: Database,
+  actor: Actor,
+  screeningId: string,
+  request: z.input<typeof resolutionInput>,
+): Promise<ResolutionRow> {
+  authorize(actor, 'work');
+  const input = parseInput(resolutionInput, request);
   try {
     return await db.transaction(async (tx) => {
       const screening = await lockScreening(tx, actor, screeningId);
       const target = findTarget(screening, input);
-      if (!target) throw new InvalidInputError(NO_SUCH_MATCH);
+      if (!target) throw new InvalidInputError(NO_SUCH_MATCH, 'entry_ref');
       const earlier = await resolutionsOf(tx, actor.orgId, screeningId);
       const key = targetKey(input);
       if (earlier.some((r) => r.status === 'pending_approval' && targetKey({ list: r.list, entry_ref: r.entryRef }) === key)) {

@@ -8,7 +8,8 @@ import { ConflictError } from '@/lib/errors';
 import { insertPerson } from '@/lib/people/insert-person';
 import { LICENCE_NOT_CHECKED_MESSAGE, licencePublicKey, lockInstallation, refuseWhenComplete, storedLicence } from './installation';
 import { LicenceError, verifyLicence, type Licence } from './licence';
-import type { SetupInput } from './setup-input';
+import { parseInput } from '@/lib/validation';
+import { setupInput, setupSchema, type SetupFieldNames } from './schemas';
 import { saveOrganisationDetails } from './save-organisation-details';
 
 export interface SetupResult {
@@ -17,13 +18,21 @@ export interface SetupResult {
   orgId: string;
 }
 
+export interface SetupOptions {
+  requestId?: string;
+  /** How refusals name the fields: the API's names by default, the wizard's words in the console. */
+  fieldNames?: SetupFieldNames;
+}
+
 /**
- * POST /v1/setup: saves the organisation's details (institution, licence reference, regulator: they head
+ * POST /v1/setup and the wizard (`request` as sent: it is parsed here with lib/setup/schemas.ts): saves the organisation's details (institution, licence reference, regulator: they head
  * regulatory filings) and creates its admin, whose password must be replaced at first sign-in, all in one
  * transaction under the installation lock, then closes setup. A concurrent second setup waits for the lock
  * and then finds setup complete (409).
  */
-export async function completeSetup(db: Database, input: SetupInput, requestId?: string): Promise<SetupResult> {
+export async function completeSetup(db: Database, request: unknown, options: SetupOptions = {}): Promise<SetupResult> {
+  const { requestId, fieldNames } = options;
+  const input = parseInput(fieldNames ? setupSchema(fieldNames) : setupInput, request);
   const key = licencePublicKey();
   await refuseWhenComplete(db);
   const passwordHash = await hashPassword(input.admin_password);

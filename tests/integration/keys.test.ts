@@ -49,7 +49,7 @@ describe('API keys', () => {
     // The console reaches createKey without the route's schema; it counts the same way.
     const { createKey } = await import('@/lib/keys/create-key');
     const { getDb } = await import('@/db/client');
-    const person = { orgId: org.orgId, actorId: personId, actorKind: 'person' as const };
+    const person = { orgId: org.orgId, actorId: personId, actorKind: 'person' as const, role: 'admin' as const };
     expect((await createKey(getDb(), person, { name: '🔑'.repeat(64) })).key.name).toBe('🔑'.repeat(64));
     await expect(createKey(getDb(), person, { name: '🔑'.repeat(65) })).rejects.toThrow('name must be 1 to 64 characters');
   });
@@ -94,9 +94,8 @@ describe('API keys', () => {
     // case), so the rule is checked through the domain function as a signed-in admin would reach it.
     const { revokeKey } = await import('@/lib/keys/revoke-key');
     const { getDb } = await import('@/db/client');
-    await expect(
-      revokeKey(getDb(), { orgId: org.orgId, actorId: personId, actorKind: 'person' }, second.json.id),
-    ).rejects.toThrow('this is the last active key; create another before revoking it');
+    const admin = { orgId: org.orgId, actorId: personId, actorKind: 'person' as const, role: 'admin' as const };
+    await expect(revokeKey(getDb(), admin, second.json.id)).rejects.toThrow('this is the last active key; create another before revoking it');
   });
 
   it('answers 404 for another organisation key and never lists it', async () => {
@@ -122,7 +121,7 @@ describe('API keys', () => {
     const { revokeKey } = await import('@/lib/keys/revoke-key');
     const { getDb } = await import('@/db/client');
     const { formStateOf } = await import('@/lib/forms/form-state');
-    const admin = { orgId: org.orgId, actorId: personId, actorKind: 'person' as const };
+    const admin = { orgId: org.orgId, actorId: personId, actorKind: 'person' as const, role: 'admin' as const };
     const stateOf = (keyId: string) =>
       revokeKey(getDb(), admin, keyId).then(
         () => ({ ok: true }),
@@ -153,7 +152,7 @@ describe('API keys', () => {
     const second = await create(org.key, { name: 'second' });
     const { revokeKey } = await import('@/lib/keys/revoke-key');
     const { getDb } = await import('@/db/client');
-    const person = { orgId: org.orgId, actorId: personId, actorKind: 'person' as const };
+    const person = { orgId: org.orgId, actorId: personId, actorKind: 'person' as const, role: 'admin' as const };
     const results = await Promise.allSettled([revokeKey(getDb(), person, org.keyId), revokeKey(getDb(), person, second.json.id)]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
   });

@@ -7,13 +7,13 @@ import { formStateOf, textValues, type FormState } from '@/lib/forms/form-state'
 import { checkLicence } from '@/lib/setup/check-licence';
 import { completeSetup } from '@/lib/setup/complete-setup';
 import { clientAddress, limitSetupAttempts } from '@/lib/setup/limit-setup-attempts';
-import { setupInputSchema } from '@/lib/setup/setup-input';
+import { SETUP_FIELDS, type SetupFieldNames } from '@/lib/setup/schemas';
 import { formAction } from '@/lib/http/server-action';
 
-const ORGANISATION_FIELDS = ['institution', 'licence', 'regulator', 'admin_name', 'admin_email'];
+const ORGANISATION_FIELDS = SETUP_FIELDS.filter((f) => f !== 'admin_password');
 
-// The API's messages name its fields (`admin_password must be 12 to 72 characters`); the form names them in words.
-const LABELS: Record<string, string> = {
+// The API's messages name its fields (`admin_password must be 12 to 72 characters`); the form's name them in words.
+const IN_WORDS: SetupFieldNames = {
   institution: 'the institution name',
   licence: 'the licence number',
   regulator: 'the regulator',
@@ -21,7 +21,6 @@ const LABELS: Record<string, string> = {
   admin_email: 'the email',
   admin_password: 'the password',
 };
-const inWords = (field: string, message: string) => (LABELS[field] && message.startsWith(field) ? LABELS[field] + message.slice(field.length) : message);
 
 /** The wizard's steps count against the same per-address limit as POST /v1/setup and /v1/setup/licence. */
 async function countAttempt(): Promise<FormState | null> {
@@ -72,25 +71,15 @@ export const completeSetupAction = formAction('completeSetupAction', async (_pre
   const values = textValues(form, ORGANISATION_FIELDS);
   const limited = await countAttempt();
   if (limited) return { ...limited, values };
-  const parsed = setupInputSchema.safeParse(Object.fromEntries(['admin_password', ...ORGANISATION_FIELDS].map((f) => [f, form.get(f) ?? undefined])));
-  const fieldErrors: Record<string, string> = {};
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = String(issue.path[0] ?? 'form');
-      fieldErrors[field] ??= inWords(field, issue.message);
-    }
+  if (form.get('admin_password') !== form.get('admin_password_confirm')) {
+    return { fieldErrors: { admin_password_confirm: 'the two passwords are not the same' }, values };
   }
-  if (!fieldErrors.admin_password && form.get('admin_password') !== form.get('admin_password_confirm')) {
-    fieldErrors.admin_password_confirm = 'the two passwords are not the same';
-  }
-  if (!parsed.success || Object.keys(fieldErrors).length > 0) return { fieldErrors, values };
+  const input = Object.fromEntries(SETUP_FIELDS.map((f) => [f, form.get(f) ?? undefined]));
   try {
-    await completeSetup(getDb(), parsed.data);
+    // A refusal names its field, and formStateOf shows it beside that field.
+    await completeSetup(getDb(), input, { fieldNames: IN_WORDS });
   } catch (err) {
-    const state = formStateOf(err, values);
-    const errors = state.fieldErrors ?? {};
-    for (const f of Object.keys(errors)) errors[f] = inWords(f, errors[f] as string);
-    return state;
+    return formStateOf(err, values);
   }
   redirect('/sign-in?setup=done');
 });

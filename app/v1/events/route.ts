@@ -1,12 +1,11 @@
 import { z } from 'zod';
-import { OCCURRED_AT_RANGE_MESSAGE, parseEventInput } from '@/lib/events/event-input';
+import { parseEventInput } from '@/lib/events/event-input';
+import { AMOUNT_MESSAGE, eventInput, eventListQuery, ingestModeQuery, OCCURRED_AT_RANGE_MESSAGE, REQUIRED_MESSAGE } from '@/lib/events/schemas';
 import { ingestEvent } from '@/lib/events/ingest-event';
 import { listEvents } from '@/lib/events/list-events';
 import { serializeEvent } from '@/lib/events/serialize';
 import { serializeDecision } from '@/lib/decisions/serialize';
-import { pageParams } from '@/lib/paging';
 import { json } from '@/lib/http/respond';
-import { instant } from '@/lib/http/instant';
 import { route } from '@/lib/http/route';
 import * as schemas from '@/lib/openapi/schemas';
 
@@ -15,7 +14,7 @@ export const POST = route({
   summary: 'Send an event: scored at once (sync) or only stored (async)',
   description:
     'sync: 200 with the Decision; a review or block decision puts the event on an alert. async (default): 202 with the stored event’s id; nothing scores it later, but it counts toward the 24-hour counters of later events. Replaying an `idempotency_key` returns the original answer with its original status, never a second event.',
-  requestSchema: schemas.EventInput,
+  requestSchema: eventInput,
   requestExample: {
     type: 'transfer',
     idempotency_key: 'pay-2026-03-01-000123',
@@ -32,13 +31,14 @@ export const POST = route({
   },
   errors: {
     400: [
-      'type and idempotency_key are required',
-      'amount needs a non-negative value and a 3-letter currency',
+      REQUIRED_MESSAGE,
+      AMOUNT_MESSAGE,
       OCCURRED_AT_RANGE_MESSAGE,
       'mode must be sync or async',
     ],
   },
-  query: z.object({ mode: z.enum(['sync', 'async'], { error: 'mode must be sync or async' }).default('async') }),
+  query: ingestModeQuery,
+  // Read as sent: parseEventInput parses it with the schema above and keeps the payload exactly as sent.
   body: z.unknown(),
   handler: async ({ actor, query, body, bodyText }) => {
     const result = await ingestEvent(actor, parseEventInput(body, bodyText), query.mode);
@@ -52,14 +52,7 @@ export const GET = route({
   summary: 'List events',
   description: 'Paged, newest first by `occurred_at`. `decision=unscored` gives the events stored in async mode; `since` and `until` bound `occurred_at` (after `since`, up to `until`).',
   responses: { 200: schemas.EventPage },
-  query: z.object({
-    ...pageParams,
-    type: z.string().optional(),
-    entity: z.string().optional(),
-    decision: z.enum(['allow', 'review', 'block', 'unscored'], { error: 'decision must be allow, review, block or unscored' }).optional(),
-    since: instant('since'),
-    until: instant('until'),
-  }),
+  query: eventListQuery,
   handler: async ({ db, actor, query }) => {
     const page = await listEvents(db, actor, query);
     return json(200, {

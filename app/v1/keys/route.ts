@@ -1,9 +1,7 @@
-import { z } from 'zod';
-import { createKey, KEY_NAME_MAX, KEY_NAME_MESSAGE } from '@/lib/keys/create-key';
-import { characters } from '@/lib/people/input';
+import { createKey, KEY_NAME_MESSAGE } from '@/lib/keys/create-key';
 import { listKeys } from '@/lib/keys/list-keys';
+import { keyListQuery, newKeyBody } from '@/lib/keys/schemas';
 import { serializeKey } from '@/lib/keys/serialize';
-import { pageParams } from '@/lib/paging';
 import { json } from '@/lib/http/respond';
 import { route } from '@/lib/http/route';
 import * as schemas from '@/lib/openapi/schemas';
@@ -13,7 +11,7 @@ export const GET = route({
   summary: "List the organisation's API keys",
   description: 'Paged, newest first. Never the secrets.',
   responses: { 200: schemas.ApiKeyPage },
-  query: z.object(pageParams),
+  query: keyListQuery,
   handler: async ({ db, actor, query }) => {
     const page = await listKeys(db, actor, query);
     return json(200, { keys: page.items.map(serializeKey), ...(page.nextCursor ? { next_cursor: page.nextCursor } : {}) });
@@ -27,15 +25,7 @@ export const POST = route({
   responses: { 201: schemas.CreatedApiKey },
   errors: { 400: [KEY_NAME_MESSAGE] },
   requestExample: { name: 'payments-gateway' },
-  body: z.object({
-    // Characters as a person counts them (code points), like people's and setup's fields; JSON Schema's
-    // maxLength counts the same way, so the document still states the limit.
-    name: z
-      .string({ error: KEY_NAME_MESSAGE })
-      .min(1, KEY_NAME_MESSAGE)
-      .refine((name) => characters(name) <= KEY_NAME_MAX, KEY_NAME_MESSAGE)
-      .meta({ maxLength: KEY_NAME_MAX }),
-  }),
+  body: newKeyBody,
   handler: async ({ db, actor, body }) => {
     const { key, secret } = await createKey(db, actor, body);
     return json(201, { id: key.id, name: key.name, key: secret, created_at: key.createdAt.toISOString() });

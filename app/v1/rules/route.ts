@@ -1,18 +1,6 @@
-import { z } from 'zod';
-import {
-  createRuleDraft,
-  DETAIL_LENGTH_MESSAGE,
-  DETAIL_MESSAGE,
-  EXPR_LENGTH_MESSAGE,
-  EXPR_MESSAGE,
-  MAX_DETAIL_LENGTH,
-  KEY_MESSAGE,
-  KEY_PATTERN,
-  SUBJECT_MESSAGE,
-  WEIGHT_MESSAGE,
-} from '@/lib/rules/create-rule-draft';
+import { createRuleDraft, DETAIL_LENGTH_MESSAGE, EXPR_LENGTH_MESSAGE } from '@/lib/rules/create-rule-draft';
 import { listRules } from '@/lib/rules/list-rules';
-import { MAX_EXPRESSION_LENGTH } from '@/lib/scoring/engine';
+import { ruleDraftInput, ruleListQuery } from '@/lib/rules/schemas';
 import { serializeRule } from '@/lib/rules/serialize';
 import { json } from '@/lib/http/respond';
 import { route } from '@/lib/http/route';
@@ -23,10 +11,7 @@ export const GET = route({
   summary: 'List rule versions',
   description: 'Every version of every rule, sorted by key, newest version first.',
   responses: { 200: schemas.RuleVersions },
-  query: z.object({
-    status: z.enum(['draft', 'active', 'retired'], { error: 'status must be draft, active or retired' }).optional(),
-    key: z.string().optional(),
-  }),
+  query: ruleListQuery,
   handler: async ({ db, actor, query }) => json(200, { rules: (await listRules(db, actor, query)).map(serializeRule) }),
 });
 
@@ -52,18 +37,6 @@ export const POST = route({
     detail: 'Cash out of 9,000 or more',
     subject: 'source',
   },
-  body: z.object({
-    key: z.string({ error: KEY_MESSAGE }).regex(KEY_PATTERN, KEY_MESSAGE),
-    expr: z
-      .string({ error: EXPR_MESSAGE })
-      .refine((v) => v.trim() !== '', EXPR_MESSAGE)
-      .refine((v) => v.length <= MAX_EXPRESSION_LENGTH, EXPR_LENGTH_MESSAGE),
-    weight: z.number({ error: WEIGHT_MESSAGE }).int(WEIGHT_MESSAGE).min(1, WEIGHT_MESSAGE).max(100, WEIGHT_MESSAGE),
-    detail: z
-      .string({ error: DETAIL_MESSAGE })
-      .refine((v) => v.trim() !== '', DETAIL_MESSAGE)
-      .refine((v) => v.length <= MAX_DETAIL_LENGTH, DETAIL_LENGTH_MESSAGE),
-    subject: z.enum(['source', 'destination'], { error: SUBJECT_MESSAGE }).default('source'),
-  }),
+  body: ruleDraftInput,
   handler: async ({ db, actor, body }) => json(201, serializeRule(await createRuleDraft(db, actor, body))),
 });

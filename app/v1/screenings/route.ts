@@ -1,15 +1,10 @@
-import { z } from 'zod';
-import { storableId } from '@/lib/entities/storable';
-import { pageParams } from '@/lib/paging';
 import { json } from '@/lib/http/respond';
 import { route } from '@/lib/http/route';
 import * as schemas from '@/lib/openapi/schemas';
-import { createScreening, createScreeningBody } from '@/lib/screening/create-screening';
-import { listScreenings, SCREENING_STATUSES, STATUS_FILTER_MESSAGE } from '@/lib/screening/list-screenings';
+import { createScreening } from '@/lib/screening/create-screening';
+import { listScreenings } from '@/lib/screening/list-screenings';
+import { screeningInput, screeningListQuery } from '@/lib/screening/schemas';
 import { serializeScreening } from '@/lib/screening/serialize';
-
-/** An empty query value reads as not sent. */
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
 export const GET = route({
   auth: 'key',
@@ -17,11 +12,7 @@ export const GET = route({
   description: 'Newest first, paged like other lists. Filters: `reference`, `status` (`clear` or `potential_match`).',
   responses: { 200: schemas.ScreeningPage },
   errors: { 400: ['limit must be between 1 and 200', 'status must be clear or potential_match'] },
-  query: z.object({
-    ...pageParams,
-    reference: optional(z.string().refine(storableId, 'reference cannot contain NUL characters')),
-    status: optional(z.enum(SCREENING_STATUSES, { error: STATUS_FILTER_MESSAGE })),
-  }),
+  query: screeningListQuery,
   handler: async ({ db, actor, query }) => {
     const page = await listScreenings(db, actor, query);
     return json(200, {
@@ -49,6 +40,6 @@ export const POST = route({
     503: ['no screening list is loaded, so nothing can be checked'],
   },
   requestExample: { name: 'Ivan Petrov', kind: 'person', birth_year: 1971, country: 'RU', reference: 'cust-1042', threshold: 80 },
-  body: createScreeningBody,
+  body: screeningInput,
   handler: async ({ db, actor, body }) => json(200, serializeScreening(await createScreening(db, actor, body), [])),
 });

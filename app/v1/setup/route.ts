@@ -1,7 +1,7 @@
 import { completeSetup } from '@/lib/setup/complete-setup';
 import { getSetupState } from '@/lib/setup/get-setup-state';
 import { clientAddress, limitSetupAttempts } from '@/lib/setup/limit-setup-attempts';
-import { setupInputSchema } from '@/lib/setup/setup-input';
+import { setupInput } from '@/lib/setup/schemas';
 import { json } from '@/lib/http/respond';
 import { route } from '@/lib/http/route';
 import * as schemas from '@/lib/openapi/schemas';
@@ -31,9 +31,9 @@ export const POST = route({
     admin_password: 'a long first passphrase',
   },
   throttle: (request) => limitSetupAttempts(clientAddress(request.headers)),
-  body: setupInputSchema,
+  body: setupInput,
   handler: async ({ db, body, requestId }) => {
-    const result = await completeSetup(db, body, requestId);
+    const result = await completeSetup(db, body, { requestId });
     // `email` and `admin_email` both name the admin's email (the request calls it admin_email).
     return json(201, { email: result.adminEmail, admin_email: result.adminEmail });
   },

@@ -1,6 +1,7 @@
 import { getAlert } from '@/lib/alerts/get-alert';
 import { serializeAlert, serializeAlertView } from '@/lib/alerts/serialize';
-import { updateAlert, updateAlertBody } from '@/lib/alerts/update-alert';
+import { alertUpdateBody } from '@/lib/alerts/schemas';
+import { updateAlert } from '@/lib/alerts/update-alert';
 import { json } from '@/lib/http/respond';
 import { route } from '@/lib/http/route';
 import * as schemas from '@/lib/openapi/schemas';
@@ -30,7 +31,7 @@ export const PATCH = route({
   },
   requestExample: { status: 'in_review', assigned_to: 'nina@northwind.example' },
   uuidParams: ['id'],
-  body: updateAlertBody,
+  body: alertUpdateBody,
   handler: async ({ db, actor, params, body }) =>
-    json(200, serializeAlert(await updateAlert(db, actor, params.id as string, { status: body.status, assignedTo: body.assigned_to }))),
+    json(200, serializeAlert(await updateAlert(db, actor, params.id as string, body))),
 });

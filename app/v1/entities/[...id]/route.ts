@@ -7,7 +7,7 @@ import { serializeLink, serializeListedEntity } from '@/lib/entities/serialize';
 import { serializeEvent } from '@/lib/events/serialize';
 import { NotFoundError } from '@/lib/errors';
 import { pageParams } from '@/lib/paging';
-import { instant } from '@/lib/http/instant';
+import { instant } from '@/lib/validation';
 import { json } from '@/lib/http/respond';
 import * as schemas from '@/lib/openapi/schemas';
 import { documentOperations, route } from '@/lib/http/route';

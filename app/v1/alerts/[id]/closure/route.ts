@@ -1,4 +1,5 @@
-import { requestClosure, requestClosureBody } from '@/lib/alerts/request-closure';
+import { requestClosure } from '@/lib/alerts/request-closure';
+import { closureRequestBody } from '@/lib/alerts/schemas';
 import { serializeAlert } from '@/lib/alerts/serialize';
 import { json } from '@/lib/http/respond';
 import { route } from '@/lib/http/route';
@@ -13,6 +14,6 @@ export const POST = route({
   errors: { 400: ['unknown disposition'], 404: ['alert not found'], 409: ['only open or in_review alerts can be put up for closure'] },
   requestExample: { disposition: 'false_positive' },
   uuidParams: ['id'],
-  body: requestClosureBody,
+  body: closureRequestBody,
   handler: async ({ db, actor, params, body }) => json(200, serializeAlert(await requestClosure(db, actor, params.id as string, body))),
 });

@@ -1,4 +1,5 @@
-import { addNote, addNoteBody } from '@/lib/alerts/add-note';
+import { addNote } from '@/lib/alerts/add-note';
+import { noteInput } from '@/lib/alerts/schemas';
 import { listNotes } from '@/lib/alerts/list-notes';
 import { serializeNote } from '@/lib/alerts/serialize';
 import { json } from '@/lib/http/respond';
@@ -22,6 +23,6 @@ export const POST = route({
   errors: { 400: ['body must be 1 to 5000 characters'], 404: ['alert not found'] },
   requestExample: { body: 'Called the customer: the payments are rent collected for a landlord. Asked for the tenancy agreements.' },
   uuidParams: ['id'],
-  body: addNoteBody,
+  body: noteInput,
   handler: async ({ db, actor, params, body }) => json(201, serializeNote(await addNote(db, actor, params.id as string, body))),
 });

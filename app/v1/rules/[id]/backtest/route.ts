@@ -1,7 +1,6 @@
-import { z } from 'zod';
-import { backtestRule, MAX_EVENTS, MAX_EVENTS_MESSAGE } from '@/lib/rules/backtest-rule';
+import { backtestRule } from '@/lib/rules/backtest-rule';
+import { backtestBody } from '@/lib/rules/schemas';
 import { json } from '@/lib/http/respond';
-import { instant } from '@/lib/http/instant';
 import { route } from '@/lib/http/route';
 import * as schemas from '@/lib/openapi/schemas';
 
@@ -17,15 +16,7 @@ export const POST = route({
   },
   requestExample: { since: '2026-02-22T00:00:00Z', until: '2026-03-01T00:00:00Z', max_events: 50000 },
   uuidParams: ['id'],
-  // No body at all reads as {}: the last 7 days, 50,000 events.
-  body: z.object(
-    {
-      since: instant('since'),
-      until: instant('until'),
-      max_events: z.number({ error: MAX_EVENTS_MESSAGE }).int(MAX_EVENTS_MESSAGE).min(1, MAX_EVENTS_MESSAGE).max(MAX_EVENTS, MAX_EVENTS_MESSAGE).optional(),
-    },
-    { error: 'the body must be a JSON object' },
-  ),
+  body: backtestBody,
   handler: async ({ db, actor, params, body }) =>
-    json(200, await backtestRule(db, actor, params.id as string, { since: body.since, until: body.until, maxEvents: body.max_events })),
+    json(200, await backtestRule(db, actor, params.id as string, body)),
 });

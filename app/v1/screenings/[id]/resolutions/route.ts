@@ -1,7 +1,8 @@
 import { json } from '@/lib/http/respond';
 import { route } from '@/lib/http/route';
 import * as schemas from '@/lib/openapi/schemas';
-import { recordResolution, resolutionBody } from '@/lib/screening/record-resolution';
+import { recordResolution } from '@/lib/screening/record-resolution';
+import { resolutionInput } from '@/lib/screening/schemas';
 import { serializeResolution } from '@/lib/screening/serialize';
 
 export const POST = route({
@@ -17,6 +18,6 @@ export const POST = route({
   },
   requestExample: { list: 'sample', entry_ref: 'SAMPLE-001', outcome: 'false_positive', note: 'Different person: born 1988, Spanish national.' },
   uuidParams: ['id'],
-  body: resolutionBody,
+  body: resolutionInput,
   handler: async ({ db, actor, params, body }) => json(200, serializeResolution(await recordResolution(db, actor, params.id as string, body))),
 });

@@ -1,0 +1,2 @@
+-- A person's own open and in-review alerts by due time: the home screen's figures and the queue's "mine" filter.
+CREATE INDEX "alerts_open_assignee_due_idx" ON "alerts" USING btree ("org_id","assigned_to","due_at","id") WHERE status IN ('open', 'in_review');
