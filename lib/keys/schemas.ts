@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageParams } from '@/lib/paging';
-import { characters } from '@/lib/people/input';
+import { characters } from '@/lib/people/schemas';
 
 export const KEY_NAME_MAX = 64;
 export const KEY_NAME_MESSAGE = `name must be 1 to ${KEY_NAME_MAX} characters`;

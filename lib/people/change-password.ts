@@ -8,7 +8,8 @@ import { endSessionsOf } from '@/lib/auth/sessions';
 import { LOCKED_MESSAGE } from '@/lib/auth/sign-in-with-password';
 import { recordAudit } from '@/lib/audit/record';
 import { ForbiddenError, InvalidInputError, NotFoundError } from '@/lib/errors';
-import { checkPassword } from './input';
+import { parseInput } from '@/lib/validation';
+import { newPasswordInput } from './schemas';
 import type { PersonRow } from './serialize';
 
 export interface ChangePasswordInput {
@@ -48,7 +49,7 @@ export async function changePassword(db: Database, actor: Actor, input: ChangePa
     if (locked) throw new ForbiddenError(LOCKED_MESSAGE);
     throw new InvalidInputError('the current password is not right', 'current_password');
   }
-  const next = checkPassword(input.newPassword, 'new_password', 'the new password');
+  const { new_password: next } = parseInput(newPasswordInput, { new_password: input.newPassword });
   if (next === current) throw new InvalidInputError('the new password must differ from the current one', 'new_password');
   const passwordHash = await hashPassword(next);
   return db.transaction(async (tx) => {

@@ -5,14 +5,15 @@ import type { Actor } from '@/lib/auth/actor';
 import { authorizePeopleAdministration } from '@/lib/auth/policy';
 import { recordAudit } from '@/lib/audit/record';
 import { ConflictError } from '@/lib/errors';
-import { checkRole } from './input';
+import { parseInput } from '@/lib/validation';
+import { roleChangeInput } from './schemas';
 import { keepOneAdmin, lockForAdminChange } from './lock-admins';
 import type { PersonRow } from './serialize';
 
 /** Gives a person of the actor's organisation another role. Takes effect on their next request. */
 export async function changeRole(db: Database, actor: Actor, personId: string, role: unknown): Promise<PersonRow> {
   authorizePeopleAdministration(actor, 'manage people');
-  const newRole = checkRole(role);
+  const { role: newRole } = parseInput(roleChangeInput, { role });
   return db.transaction(async (tx) => {
     const { target, otherActiveAdmins } = await lockForAdminChange(tx, actor.orgId, personId);
     if (!target.active) throw new ConflictError('this person is deactivated');

@@ -2,7 +2,8 @@ import type { Database } from '@/db/client';
 import type { Actor } from '@/lib/auth/actor';
 import { generateOneTimePassword, hashPassword } from '@/lib/auth/passwords';
 import { authorizePeopleAdministration } from '@/lib/auth/policy';
-import { checkEmail, checkPassword, checkRole, checkText } from './input';
+import { parseInput } from '@/lib/validation';
+import { newPersonInput } from './schemas';
 import { insertPerson } from './insert-person';
 import type { PersonRow } from './serialize';
 
@@ -24,11 +25,9 @@ export interface CreatedPerson {
 /** Adds a person to the actor's organisation (admins, and the command line). */
 export async function createPerson(db: Database, actor: Actor, input: CreatePersonInput): Promise<CreatedPerson> {
   authorizePeopleAdministration(actor, 'manage people');
-  const name = checkText(input.name, 'name');
-  const email = checkEmail(input.email);
-  const role = checkRole(input.role);
-  const oneTime = input.password === undefined || input.password === null || input.password === '';
-  const password = oneTime ? generateOneTimePassword() : checkPassword(input.password);
+  const { name, email, role, password: given } = parseInput(newPersonInput, input);
+  const oneTime = given === undefined;
+  const password = given ?? generateOneTimePassword();
   const passwordHash = await hashPassword(password);
   const person = await db.transaction((tx) =>
     insertPerson(tx, actor, { orgId: actor.orgId, email, name, role, passwordHash, mustChangePassword: oneTime }),

@@ -5,7 +5,8 @@ import { systemActor } from '@/lib/auth/actor';
 import { hashPassword } from '@/lib/auth/passwords';
 import { recordAudit } from '@/lib/audit/record';
 import { InvalidInputError } from '@/lib/errors';
-import { checkEmail, checkPassword } from '@/lib/people/input';
+import { parseInput } from '@/lib/validation';
+import { bootstrapAdminSettings } from './schemas';
 import { insertPerson } from '@/lib/people/insert-person';
 import { lockInstallation, someoneCanSignIn } from './installation';
 
@@ -30,14 +31,13 @@ export async function bootstrapAdmin(
   if (!rawEmail || !rawPassword) {
     throw new InvalidInputError('SERVICE_BOOTSTRAP_ADMIN_EMAIL and SERVICE_BOOTSTRAP_ADMIN_PASSWORD must be set together');
   }
-  let email: string;
-  let password: string;
+  let valid: { SERVICE_BOOTSTRAP_ADMIN_EMAIL: string; SERVICE_BOOTSTRAP_ADMIN_PASSWORD: string };
   try {
-    email = checkEmail(rawEmail, 'SERVICE_BOOTSTRAP_ADMIN_EMAIL');
-    password = checkPassword(rawPassword, 'SERVICE_BOOTSTRAP_ADMIN_PASSWORD');
+    valid = parseInput(bootstrapAdminSettings, { SERVICE_BOOTSTRAP_ADMIN_EMAIL: rawEmail, SERVICE_BOOTSTRAP_ADMIN_PASSWORD: rawPassword });
   } catch (err) {
     throw new InvalidInputError(`invalid setting: ${(err as Error).message}`);
   }
+  const { SERVICE_BOOTSTRAP_ADMIN_EMAIL: email, SERVICE_BOOTSTRAP_ADMIN_PASSWORD: password } = valid;
   if (await someoneCanSignIn(db)) return { status: 'already_complete' };
   const passwordHash = await hashPassword(password);
 
