@@ -11,9 +11,12 @@ import { createPerson } from '@/lib/people/create-person';
 import { deactivatePerson } from '@/lib/people/deactivate-person';
 import { createOrganisation } from '@/lib/orgs/create-organisation';
 import { createKey } from '@/lib/keys/create-key';
+import { formStateOf } from '@/lib/forms/form-state';
+import { completeSetup } from '@/lib/setup/complete-setup';
 import { SETUP_CLOSED_BY_ORGANISATION_MESSAGE } from '@/lib/setup/installation';
 import { CLIENT_ADDRESS_HEADER } from '@/lib/http/client-address';
 import { call } from '../support/api';
+import { refusal } from '../support/refusal';
 import { freshInstall } from '../support/fresh-install';
 import { signInOverHttp } from '../support/people';
 
@@ -84,6 +87,24 @@ describe('setup without a licence key', () => {
 
     expect((await getState()).json.complete).toBe(false);
     expect(await getDb().select().from(people)).toHaveLength(0);
+  });
+
+  it('names the refused field, in the wizard\'s words when it asks, so the form shows the message beside it', async () => {
+    drop = await freshInstall({ SERVICE_LICENCE_PUBLIC_KEY: undefined });
+    const inWords = {
+      institution: 'the institution name',
+      licence: 'the licence number',
+      regulator: 'the regulator',
+      admin_name: 'the name',
+      admin_email: 'the email',
+      admin_password: 'the password',
+    };
+    const short = await completeSetup(getDb(), validBody({ admin_password: 'too short' }), { fieldNames: inWords }).catch((e: unknown) => e);
+    expect(refusal(short)).toMatchObject({ status: 400, message: 'the password must be 12 to 72 characters', field: 'admin_password' });
+    expect(formStateOf(short)).toEqual({ fieldErrors: { admin_password: 'the password must be 12 to 72 characters' } });
+    const email = await completeSetup(getDb(), validBody({ admin_email: 'not an email' })).catch((e: unknown) => e);
+    expect(refusal(email)).toMatchObject({ status: 400, message: 'admin_email must be an email address of at most 254 characters', field: 'admin_email' });
+    expect((await getState()).json.complete).toBe(false);
   });
 
   it('creates the organisation and its admin in one step, answers 201 with the email, then closes (409)', async () => {
