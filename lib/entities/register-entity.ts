@@ -1,22 +1,20 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
-import { entities, type EntityKind } from '@/db/schema';
+import type { z } from 'zod';
+import { entities } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { recordAudit } from '@/lib/audit/record';
+import { parseInput } from '@/lib/validation';
+import { entityInput } from './schemas';
 import type { EntityRow } from './serialize';
 
 /** The six kinds an entity can be registered as. */
 export { ENTITY_KINDS } from '@/db/schema';
 
-export const ID_MESSAGE = 'id is required';
-export const KIND_MESSAGE = 'unknown kind';
-export const ATTRIBUTES_MESSAGE = 'attributes must be a JSON object';
+export { ATTRIBUTES_MESSAGE, ID_MESSAGE, KIND_MESSAGE } from './schemas';
 
-export interface RegisterEntityInput {
-  id: string;
-  kind: EntityKind;
-  attributes?: Record<string, unknown>;
-}
+/** The id, the kind and (optional) attributes to merge over the stored ones. */
+export type RegisterEntityInput = z.input<typeof entityInput>;
 
 /** Old and new value of each changed field, for the audit entry. */
 function changesOf(before: EntityRow | undefined, after: EntityRow): Record<string, unknown> {
@@ -39,7 +37,8 @@ function changesOf(before: EntityRow | undefined, after: EntityRow): Record<stri
  * `updated_at` included, when the call would change nothing. The audit entry (`entity.registered` for
  * a new entity or a placeholder's registration, else `entity.updated`) names the changed fields.
  */
-export async function registerEntity(db: Database, actor: Actor, input: RegisterEntityInput): Promise<EntityRow> {
+export async function registerEntity(db: Database, actor: Actor, request: RegisterEntityInput): Promise<EntityRow> {
+  const input = parseInput(entityInput, request);
   const attributes = input.attributes ?? {};
   return db.transaction(async (tx) => {
     // Locks the existing row (if any) so the audit's old values are the ones this upsert replaced.

@@ -1,13 +1,11 @@
-import { z } from 'zod';
 import { decodeEntityId, parseEntityPath } from '@/lib/entities/entity-path';
 import { getEntity } from '@/lib/entities/get-entity';
 import { listEntityEvents } from '@/lib/entities/list-entity-events';
 import { listEntityLinks } from '@/lib/entities/list-links';
+import { entityEventsQuery } from '@/lib/entities/schemas';
 import { serializeLink, serializeListedEntity } from '@/lib/entities/serialize';
 import { serializeEvent } from '@/lib/events/serialize';
 import { NotFoundError } from '@/lib/errors';
-import { pageParams } from '@/lib/paging';
-import { instant } from '@/lib/validation';
 import { json } from '@/lib/http/respond';
 import * as schemas from '@/lib/openapi/schemas';
 import { documentOperations, route } from '@/lib/http/route';
@@ -35,13 +33,7 @@ const timeline = route({
   summary: "An entity's events, in and out, newest first",
   description: 'Same response and paging as GET /v1/events; an id with no events gives an empty list.',
   responses: { 200: schemas.EventPage },
-  query: z.object({
-    ...pageParams,
-    type: z.string().optional(),
-    decision: z.enum(['allow', 'review', 'block', 'unscored'], { error: 'decision must be allow, review, block or unscored' }).optional(),
-    since: instant('since'),
-    until: instant('until'),
-  }),
+  query: entityEventsQuery,
   handler: async ({ db, actor, request, query }) => {
     const page = await listEntityEvents(db, actor, decodeEntityId(rawId(request)), query);
     return json(200, {
