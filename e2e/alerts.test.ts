@@ -1,0 +1,252 @@
+import { copyFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../tests/support/processes';
+import { seedAlertsInstall, seedQueue, type AlertsInstall } from './support/alerts-seed';
+import { openBrowser, screenshot, type Browser } from './support/browser';
+import { startTestService, type RunningService } from './support/server';
+
+let service: RunningService;
+let browser: Browser;
+let page: Page;
+let install: AlertsInstall;
+let passThrough = '';
+let others: string[] = [];
+let alertPageShot = '';
+const url = (p: string) => `${service.baseUrl}${p}`;
+
+async function signIn(email: string, password: string): Promise<void> {
+  await page.goto(url('/sign-in'));
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByTestId('sign-in').click();
+  await page.waitForURL(url('/'));
+}
+
+async function signOut(): Promise<void> {
+  await page.getByTestId('sign-out').click();
+  await page.waitForURL(url('/sign-in?signed_out=1'));
+}
+
+/** axe-core on the page as it is: no serious or critical violation. */
+async function expectAccessible(): Promise<void> {
+  const result = await new AxeBuilder({ page }).analyze();
+  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+/** The page fits 1280 pixels: nothing to scroll sideways. */
+async function expectNoSidewaysScroll(): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+const row = (number: number) => page.locator(`[data-testid="queue-row"][data-number="${number}"]`);
+const numberOfAlert = async (id: string) => {
+  await page.goto(url(`/alerts/${id}`));
+  return Number((await page.getByTestId('alert-title').textContent())?.replace('ALR-', ''));
+};
+
+describe('the alert queue and the alert page in a browser', () => {
+  beforeAll(async () => {
+    service = await startTestService();
+    install = await seedAlertsInstall(service);
+    ({ passThrough, others } = await seedQueue(service, install.key));
+    browser = await openBrowser();
+    page = browser.page;
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await service?.stop();
+  });
+
+  it('shows the queue soonest due first, with SLA in words, filters in the address, and passes axe', async () => {
+    await signIn(install.analyst.email, install.analyst.password);
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Alerts', exact: true }).click();
+    await page.waitForURL(url('/alerts'));
+    const rows = page.getByTestId('queue-row');
+    expect(await rows.count()).toBe(7);
+    const slas = await page.getByTestId('sla').allTextContents();
+    for (const s of slas) expect(s).toMatch(/^\d+ (min|h|d) left, due \d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
+    expect(await page.getByTestId('sla').first().locator('[title]').getAttribute('title')).toMatch(/^Due \d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
+    await expectNoSidewaysScroll();
+    await expectAccessible();
+    await screenshot(page, 'alerts-01-queue');
+
+    // Filters are a GET form: the address carries them, and a bad value is named, not an error page.
+    await page.getByLabel('Alert number').fill('ALR-1');
+    await page.getByTestId('apply-filters').click();
+    await page.waitForURL(/\/alerts\?.*number=ALR-1/);
+    expect(await rows.count()).toBe(1);
+    await page.goto(url('/alerts?priority=urgent&decision=block'));
+    expect(await page.getByTestId('queue-problems').textContent()).toContain('priority must be high, medium');
+    expect(await page.getByTestId('empty-state').textContent()).toContain('No alert matches these filters.');
+  });
+
+  it('is worked by keyboard alone: j/k move, x selects, a assigns, ? helps, / searches, Enter opens, and the shortcuts turn off', async () => {
+    await page.goto(url('/alerts'));
+    const rows = page.getByTestId('queue-row');
+    await rows.first().waitFor();
+    await page.keyboard.press('j');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('tr')?.getAttribute('data-index'))).toBe('0');
+    await page.keyboard.press('j');
+    await page.keyboard.press('j');
+    await page.keyboard.press('k');
+    expect(await page.evaluate(() => document.activeElement?.closest('tr')?.getAttribute('data-index'))).toBe('1');
+    await page.keyboard.press('x');
+    await page.keyboard.press('j');
+    await page.keyboard.press('Shift+X');
+    await page.keyboard.press('j');
+    await page.keyboard.press('x');
+    expect(await page.getByTestId('selected-count').textContent()).toBe('3 selected');
+    await page.keyboard.press('x');
+    expect(await page.getByTestId('selected-count').textContent()).toBe('2 selected');
+    await page.keyboard.press('a');
+    await expect.poll(() => page.getByTestId('bulk-result').textContent()).toBe('2 alerts assigned to you.');
+    await expect.poll(() => page.getByTestId('row-assignee').allTextContents()).toEqual(['nobody', 'me', 'me', 'nobody', 'nobody', 'nobody', 'nobody']);
+    await screenshot(page, 'alerts-02-queue-keyboard');
+
+    await page.keyboard.press('?');
+    const help = page.getByTestId('shortcut-help');
+    await help.waitFor({ state: 'visible' });
+    expect(await help.textContent()).toContain('Single-key shortcuts on');
+    await expectAccessible();
+    await screenshot(page, 'alerts-03-shortcut-help');
+    // Turn single-key shortcuts off from the keyboard: the dialog opens on its switch.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('shortcuts-toggle');
+    await page.keyboard.press('Space');
+    await page.keyboard.press('Escape');
+    await help.waitFor({ state: 'hidden' });
+    await page.reload();
+    await rows.first().waitFor();
+    expect(await page.getByTestId('open-shortcut-help').textContent()).toBe('Keyboard shortcuts (off)');
+    await page.keyboard.press('j');
+    await page.keyboard.press('?');
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('BODY');
+    expect(await help.isVisible()).toBe(false);
+    // And on again, through the button that opens the help.
+    await page.getByTestId('open-shortcut-help').focus();
+    await page.keyboard.press('Enter');
+    await help.waitFor({ state: 'visible' });
+    await page.keyboard.press('Space');
+    await page.keyboard.press('Escape');
+    await help.waitFor({ state: 'hidden' });
+    expect(await page.getByTestId('open-shortcut-help').textContent()).toBe('Keyboard shortcuts');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('open-shortcut-help');
+
+    // Focus is back on the help button; / jumps to the number search, where keys are typing again.
+    await page.keyboard.press('/');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('field-number');
+    await page.keyboard.type('x'); // typed into the box, not a shortcut
+    expect(await page.getByTestId('selected-count').textContent()).toBe('0 selected');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Tab');
+
+    const firstNumber = Number(await rows.first().getAttribute('data-number'));
+    await page.keyboard.press('j');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/alerts\/[0-9a-f-]{36}$/);
+    expect(await page.getByTestId('alert-title').textContent()).toBe(`ALR-${firstNumber}`);
+  });
+
+  it('opens the most urgent unassigned alert with "Next alert"', async () => {
+    await page.goto(url('/alerts'));
+    const unassigned = page.locator('[data-testid="queue-row"]').filter({ has: page.locator('[data-testid="row-assignee"]', { hasText: 'nobody' }) });
+    const expected = await unassigned.first().getAttribute('data-number');
+    await page.getByTestId('next-alert').click();
+    await page.waitForURL(/\/alerts\/[0-9a-f-]{36}$/);
+    expect(await page.getByTestId('alert-title').textContent()).toBe(`ALR-${expected}`);
+  });
+
+  let passNumber = 0;
+
+  it('shows an alert: reasons with version and weight, the event, the hourly flow as SVG with a table, occurrences; fits 1280x800 and passes axe', async () => {
+    passNumber = await numberOfAlert(passThrough);
+    const reasons = page.getByTestId('reason-row');
+    expect(await reasons.count()).toBeGreaterThanOrEqual(1);
+    expect(await reasons.first().textContent()).toMatch(/pass_through\s*v1\s*45/);
+    expect(await page.getByTestId('risk-score').textContent()).toBe('45');
+    expect(await page.getByTestId('alert-event').textContent()).toContain('9,000 EUR');
+    expect(await page.getByTestId('subject-id').textContent()).toBe('acct-7731');
+    expect(await page.getByTestId('occurrence-row').count()).toBe(2);
+    // The chart is drawn on the server: in and out bars, each named on hover, with the figures as a table.
+    const chart = page.getByTestId('flow-chart');
+    expect(await chart.locator('svg[role="img"]').getAttribute('aria-label')).toContain('10,000 EUR in, 18,500 EUR out');
+    expect(await chart.locator('[data-side="in"]').count()).toBe(2);
+    expect(await chart.locator('[data-side="out"]').count()).toBe(2);
+    await page.getByText('Show the figures as a table').click();
+    expect(await page.getByTestId('flow-table').locator('tbody tr').count()).toBe(4);
+    await expectNoSidewaysScroll();
+    await expectAccessible();
+    alertPageShot = await screenshot(page, 'alerts-04-alert-page');
+  });
+
+  it('lets analyst A request closure with a required note, and not approve it: the control says why', async () => {
+    await page.getByTestId('request-closure').click();
+    const form = page.getByTestId('request-closure-form');
+    await form.getByTestId('field-error').first().waitFor();
+    expect(await form.getByTestId('field-error').allTextContents()).toEqual(['Unknown disposition', expect.stringMatching(/^Note is required/)]);
+    await page.getByLabel('Disposition').selectOption('false_positive');
+    await page.getByLabel(/Why it can be closed/).fill('Salary and rent passed on to an exchange the customer declared at onboarding; nothing suspicious.');
+    await page.getByTestId('request-closure').click();
+    await expect.poll(() => page.getByTestId('alert-status').textContent()).toBe('pending closure');
+    expect(await page.getByTestId('requested-by').textContent()).toBe(`${install.analyst.name} (you)`);
+    expect(await page.getByTestId('note-body').last().textContent()).toContain('declared at onboarding');
+    const approve = page.getByTestId('approve-closure');
+    expect(await approve.isDisabled()).toBe(true);
+    expect(await page.getByTestId('approve-reason').textContent()).toBe('The person who requested closure cannot approve it.');
+    const describedBy = await approve.getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe('The person who requested closure cannot approve it.');
+    expect(await page.getByTestId('reject-closure').isDisabled()).toBe(true);
+    expect(await page.getByTestId('reject-reason').textContent()).toBe('Only a reviewer or an admin can approve or reject.');
+    await expectAccessible();
+    await screenshot(page, 'alerts-05-closure-requested');
+    await signOut();
+  });
+
+  it('lets reviewer B approve it, after which the alert leaves the queue; B cannot approve a closure B asked for', async () => {
+    await signIn(install.reviewer.email, install.reviewer.password);
+    await page.goto(url(`/alerts/${passThrough}`));
+    expect(await page.getByTestId('approve-reason').count()).toBe(0);
+    await page.getByTestId('approve-closure').click();
+    await expect.poll(() => page.getByTestId('alert-status').textContent()).toBe('closed');
+    expect(await page.getByTestId('alert-closure').textContent()).toContain(`Approved by${install.reviewer.name} (you)`);
+    await screenshot(page, 'alerts-06-closure-approved');
+    await page.goto(url('/alerts'));
+    await page.getByTestId('queue-row').first().waitFor();
+    expect(await row(passNumber).count()).toBe(0);
+    await page.goto(url('/alerts?queue=closed'));
+    expect(await row(passNumber).count()).toBe(1);
+
+    // B asks to close another alert: an analyst then sees the role, not four-eyes, as the reason.
+    await page.goto(url(`/alerts/${others[0]}`));
+    await page.getByLabel('Disposition').selectOption('escalated');
+    await page.getByLabel(/Why it can be closed/).fill('Passed to the investigations team.');
+    await page.getByTestId('request-closure').click();
+    await expect.poll(() => page.getByTestId('alert-status').textContent()).toBe('pending closure');
+    expect(await page.getByTestId('approve-reason').textContent()).toBe('The person who requested closure cannot approve it.');
+    await signOut();
+    await signIn(install.analyst.email, install.analyst.password);
+    await page.goto(url(`/alerts/${others[0]}`));
+    expect(await page.getByTestId('approve-closure').isDisabled()).toBe(true);
+    expect(await page.getByTestId('approve-reason').textContent()).toBe('Only a reviewer or an admin can approve or reject.');
+  });
+
+  it('keeps screenshots of the queue and of the pass-through alert page for the documentation', async () => {
+    await page.goto(url('/alerts'));
+    await page.getByTestId('queue-row').first().waitFor();
+    const queue = await screenshot(page, 'alerts-07-queue-final');
+    const docs = path.join(PROJECT_ROOT, 'docs/screenshots');
+    mkdirSync(docs, { recursive: true });
+    copyFileSync(queue, path.join(docs, 'alert-queue.png'));
+    copyFileSync(alertPageShot, path.join(docs, 'alert-page.png'));
+  });
+
+  it('ran every screen above under the Content Security Policy without a single violation', () => {
+    expect(browser.policyViolations).toEqual([]);
+  });
+});

@@ -1,0 +1,224 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { getDb } from '@/db/client';
+import { systemActor } from '@/lib/auth/actor';
+import { getAlert } from '@/lib/alerts/get-alert';
+import { listNotes } from '@/lib/alerts/list-notes';
+import type { FormState } from '@/lib/forms/form-state';
+import { newOrg, type TestOrg } from '../support/api';
+import { payment, postEventOk } from '../support/events';
+import { signedIn } from '../support/people';
+import { activateTestRules } from '../support/rules';
+
+// Server actions read the signed-in person from the request's cookie (next/headers) and revalidate
+// pages (next/cache); outside a Next.js request both are stood in for: the cookie is the real session
+// cookie of a person signed in through Auth.js, so requirePerson() resolves a live session as in the app.
+let cookie = '';
+vi.mock('next/headers', () => ({
+  headers: async () => new Headers(cookie ? { cookie } : {}),
+}));
+vi.mock('next/cache', () => ({ revalidatePath: vi.fn() }));
+
+const actions = await import('@/app/(console)/alerts/actions');
+
+type Person = Awaited<ReturnType<typeof signedIn>>;
+
+const db = () => getDb();
+const as = (p: Person) => {
+  cookie = p.cookie;
+};
+const form = (fields: Record<string, string>) => {
+  const f = new FormData();
+  for (const [k, v] of Object.entries(fields)) f.set(k, v);
+  return f;
+};
+const alertOf = (org: TestOrg, id: string) => getAlert(db(), systemActor(org.orgId), id).then((v) => v.alert);
+
+async function orgWithRules(label: string): Promise<TestOrg> {
+  const org = await newOrg(label);
+  await activateTestRules(org.orgId, [{ key: 'big', expr: 'amount >= 100.0', weight: 50 }]);
+  return org;
+}
+
+/** A fresh open alert of the organisation (a payment from a new source). */
+async function raise(org: TestOrg): Promise<string> {
+  const r = await postEventOk(org, payment(`src-${randomUUID()}`, 'payee', 500, new Date(Date.now() - 60_000).toISOString()));
+  expect(r.json.alert_id).toEqual(expect.any(String));
+  return r.json.alert_id as string;
+}
+
+const NOT_FOUND: FormState = { message: 'alert not found' };
+
+describe('console alert actions: who may do what', () => {
+  let org: TestOrg;
+  let other: TestOrg;
+  let analyst: Person;
+  let reviewer: Person;
+  let admin: Person;
+  let foreign: string;
+
+  beforeAll(async () => {
+    org = await orgWithRules('console-alerts');
+    other = await orgWithRules('console-alerts-other');
+    [analyst, reviewer, admin] = await Promise.all([signedIn(org.orgId, 'analyst'), signedIn(org.orgId, 'reviewer'), signedIn(org.orgId, 'admin')]);
+    foreign = await raise(other);
+  });
+
+  it('refuse a browser with no session by sending it to sign-in', async () => {
+    cookie = '';
+    const id = await raise(org);
+    await expect(actions.assignToMeAction({}, form({ alert_id: id }))).rejects.toMatchObject({ digest: expect.stringContaining('/sign-in') });
+    expect((await alertOf(org, id)).assignedTo).toBeNull();
+  });
+
+  it('assign to me: analyst, reviewer and admin each take an alert; another organisation’s alert is not found', async () => {
+    for (const p of [analyst, reviewer, admin]) {
+      as(p);
+      const id = await raise(org);
+      expect(await actions.assignToMeAction({}, form({ alert_id: id }))).toEqual({ ok: true });
+      expect((await alertOf(org, id)).assignedTo).toBe(p.person.id);
+      expect(await actions.assignToMeAction({}, form({ alert_id: foreign }))).toEqual(NOT_FOUND);
+      expect(await actions.assignToMeAction({}, form({ alert_id: 'not-an-id' }))).toEqual(NOT_FOUND);
+    }
+    expect((await alertOf(other, foreign)).assignedTo).toBeNull();
+  });
+
+  it('set status: every role moves an alert to in review and back; another organisation’s alert is not found', async () => {
+    for (const p of [analyst, reviewer, admin]) {
+      as(p);
+      const id = await raise(org);
+      expect(await actions.setStatusAction({}, form({ alert_id: id, status: 'in_review' }))).toEqual({ ok: true });
+      expect((await alertOf(org, id)).status).toBe('in_review');
+      expect(await actions.setStatusAction({}, form({ alert_id: id, status: 'open' }))).toEqual({ ok: true });
+      expect((await alertOf(org, id)).status).toBe('open');
+      expect(await actions.setStatusAction({}, form({ alert_id: id, status: 'closed' }))).toEqual({ fieldErrors: { status: 'unknown status' } });
+      expect(await actions.setStatusAction({}, form({ alert_id: foreign, status: 'in_review' }))).toEqual(NOT_FOUND);
+    }
+    expect((await alertOf(other, foreign)).status).toBe('open');
+  });
+
+  it('bulk: assigns and sets in review alert by alert, reporting the ones refused (another organisation’s, a bad id, a pending one)', async () => {
+    for (const p of [analyst, reviewer, admin]) {
+      as(p);
+      const [a, b, pending] = [await raise(org), await raise(org), await raise(org)];
+      cookie = analyst.cookie;
+      expect(await actions.requestClosureAction({}, form({ alert_id: pending, disposition: 'false_positive', note: 'nothing here' }))).toEqual({ ok: true });
+      as(p);
+      const assigned = await actions.bulkUpdateAlertsAction([a, b, foreign, 'nope', pending], 'assign_me');
+      expect(assigned.done).toEqual([a, b]);
+      expect(assigned.failed).toEqual([
+        { id: foreign, message: 'alert not found' },
+        { id: 'nope', message: 'alert not found' },
+        { id: pending, message: 'alert is pending closure or closed' },
+      ]);
+      for (const id of [a, b]) expect((await alertOf(org, id)).assignedTo).toBe(p.person.id);
+      const reviewed = await actions.bulkUpdateAlertsAction([a, foreign], 'in_review');
+      expect(reviewed).toEqual({ done: [a], failed: [{ id: foreign, message: 'alert not found' }] });
+      expect((await alertOf(org, a)).status).toBe('in_review');
+    }
+    expect(await alertOf(other, foreign)).toMatchObject({ status: 'open', assignedTo: null });
+    await expect(actions.bulkUpdateAlertsAction([], 'assign_me')).rejects.toThrow('select 1 to 200 alerts');
+    await expect(actions.bulkUpdateAlertsAction([foreign], 'close')).rejects.toThrow('change must be assign_me or in_review');
+  });
+
+  it('notes: every role adds one; an empty one is refused beside the box; another organisation’s alert is not found', async () => {
+    const id = await raise(org);
+    for (const p of [analyst, reviewer, admin]) {
+      as(p);
+      expect(await actions.addNoteAction({}, form({ alert_id: id, body: `seen by ${p.person.role}` }))).toEqual({ ok: true });
+      expect(await actions.addNoteAction({}, form({ alert_id: id, body: '' }))).toEqual({ fieldErrors: { body: 'body must be 1 to 5000 characters' }, values: { body: '' } });
+      expect(await actions.addNoteAction({}, form({ alert_id: foreign, body: 'not mine' }))).toEqual({ ...NOT_FOUND, values: { body: 'not mine' } });
+    }
+    const notes = await listNotes(db(), systemActor(org.orgId), id);
+    expect(notes.map((n) => [n.author, n.body])).toEqual([
+      [analyst.person.id, 'seen by analyst'],
+      [reviewer.person.id, 'seen by reviewer'],
+      [admin.person.id, 'seen by admin'],
+    ]);
+    expect(await listNotes(db(), systemActor(other.orgId), foreign)).toEqual([]);
+  });
+
+  it('request closure: needs a disposition and a note, stores the note with the request; every role may ask; another organisation’s alert is not found', async () => {
+    as(analyst);
+    const id = await raise(org);
+    expect(await actions.requestClosureAction({}, form({ alert_id: id, disposition: 'false_positive', note: '  ' }))).toEqual({
+      fieldErrors: { note: expect.stringMatching(/^note is required/) },
+      values: { disposition: 'false_positive', note: '  ' },
+    });
+    expect(await actions.requestClosureAction({}, form({ alert_id: id, disposition: 'forget_it', note: 'x' }))).toMatchObject({
+      fieldErrors: { disposition: 'unknown disposition' },
+    });
+    expect((await alertOf(org, id)).status).toBe('open');
+    expect(await listNotes(db(), systemActor(org.orgId), id)).toEqual([]);
+
+    for (const p of [analyst, reviewer, admin]) {
+      as(p);
+      const mine = await raise(org);
+      expect(await actions.requestClosureAction({}, form({ alert_id: mine, disposition: 'escalated', note: `closing as ${p.person.role}` }))).toEqual({ ok: true });
+      expect(await alertOf(org, mine)).toMatchObject({ status: 'pending_closure', disposition: 'escalated', closureRequestedBy: p.person.id });
+      expect((await listNotes(db(), systemActor(org.orgId), mine)).map((n) => [n.author, n.body])).toEqual([[p.person.id, `closing as ${p.person.role}`]]);
+      expect(await actions.requestClosureAction({}, form({ alert_id: foreign, disposition: 'escalated', note: 'x' }))).toMatchObject(NOT_FOUND);
+    }
+    expect((await alertOf(other, foreign)).status).toBe('open');
+  });
+
+  async function pendingBy(p: Person): Promise<string> {
+    const id = await raise(org);
+    as(p);
+    expect(await actions.requestClosureAction({}, form({ alert_id: id, disposition: 'false_positive', note: 'nothing suspicious' }))).toEqual({ ok: true });
+    return id;
+  }
+
+  it('approve: an analyst may not; the requester may not; a reviewer or an admin other than the requester closes it; another organisation’s alert is not found', async () => {
+    const byAnalyst = await pendingBy(analyst);
+    as(analyst);
+    expect(await actions.approveClosureAction({}, form({ alert_id: byAnalyst }))).toEqual({ message: 'only a reviewer or an admin can approve or reject' });
+
+    const byReviewer = await pendingBy(reviewer);
+    as(reviewer);
+    expect(await actions.approveClosureAction({}, form({ alert_id: byReviewer }))).toEqual({ message: 'the person who requested closure cannot approve it' });
+    expect((await alertOf(org, byReviewer)).status).toBe('pending_closure');
+
+    expect(await actions.approveClosureAction({}, form({ alert_id: byAnalyst }))).toEqual({ ok: true });
+    expect(await alertOf(org, byAnalyst)).toMatchObject({ status: 'closed', closedBy: reviewer.person.id });
+
+    as(admin);
+    expect(await actions.approveClosureAction({}, form({ alert_id: byReviewer }))).toEqual({ ok: true });
+    expect(await alertOf(org, byReviewer)).toMatchObject({ status: 'closed', closedBy: admin.person.id });
+
+    const otherPending = await raise(other);
+    const { requestClosure } = await import('@/lib/alerts/request-closure');
+    await requestClosure(db(), systemActor(other.orgId, 'other-org-analyst'), otherPending, { disposition: 'false_positive' });
+    for (const p of [reviewer, admin]) {
+      as(p);
+      expect(await actions.approveClosureAction({}, form({ alert_id: otherPending }))).toEqual(NOT_FOUND);
+    }
+    expect((await alertOf(other, otherPending)).status).toBe('pending_closure');
+  });
+
+  it('reject: an analyst may not; a reviewer (the requester too) or an admin sends it back to review; another organisation’s alert is not found', async () => {
+    const id = await pendingBy(analyst);
+    as(analyst);
+    expect(await actions.rejectClosureAction({}, form({ alert_id: id }))).toEqual({ message: 'only a reviewer or an admin can approve or reject' });
+    expect((await alertOf(org, id)).status).toBe('pending_closure');
+    as(reviewer);
+    expect(await actions.rejectClosureAction({}, form({ alert_id: id }))).toEqual({ ok: true });
+    expect(await alertOf(org, id)).toMatchObject({ status: 'in_review', disposition: null, closureRequestedBy: null });
+
+    const own = await pendingBy(reviewer);
+    expect(await actions.rejectClosureAction({}, form({ alert_id: own }))).toEqual({ ok: true });
+    const byReviewer = await pendingBy(reviewer);
+    as(admin);
+    expect(await actions.rejectClosureAction({}, form({ alert_id: byReviewer }))).toEqual({ ok: true });
+    expect((await alertOf(org, byReviewer)).status).toBe('in_review');
+
+    const otherPending = await raise(other);
+    const { requestClosure } = await import('@/lib/alerts/request-closure');
+    await requestClosure(db(), systemActor(other.orgId, 'other-org-analyst'), otherPending, { disposition: 'false_positive' });
+    for (const p of [reviewer, admin]) {
+      as(p);
+      expect(await actions.rejectClosureAction({}, form({ alert_id: otherPending }))).toEqual(NOT_FOUND);
+    }
+    expect((await alertOf(other, otherPending)).status).toBe('pending_closure');
+  });
+});
