@@ -51,7 +51,7 @@ const numberOfAlert = async (id: string) => {
 
 describe('the alert queue and the alert page in a browser', () => {
   beforeAll(async () => {
-    service = await startTestService();
+    service = await startTestService({ SERVICE_SCREENING_SAMPLE: 'true' });
     install = await seedAlertsInstall(service);
     ({ passThrough, others } = await seedQueue(service, install.key));
     browser = await openBrowser();
@@ -85,6 +85,30 @@ describe('the alert queue and the alert page in a browser', () => {
     await page.goto(url('/alerts?priority=urgent&decision=block'));
     expect(await page.getByTestId('queue-problems').textContent()).toContain('priority must be high, medium');
     expect(await page.getByTestId('empty-state').textContent()).toContain('No alert matches these filters.');
+  });
+
+  it('pages through the queue with next and previous links that keep the filters in the address', async () => {
+    const numbers = () => page.getByTestId('queue-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-number')));
+    await page.goto(url('/alerts?limit=3&decision=review'));
+    expect(await numbers()).toEqual(['1', '2', '3']);
+    expect(await page.getByTestId('previous-page').count()).toBe(0);
+    await page.getByTestId('next-page').click();
+    await page.waitForURL(/after=/);
+    expect(page.url()).toContain('decision=review');
+    expect(page.url()).toContain('limit=3');
+    expect(await numbers()).toEqual(['4', '5', '6']);
+    await page.getByTestId('next-page').click();
+    await expect.poll(numbers).toEqual(['7']);
+    expect(await page.getByTestId('next-page').count()).toBe(0);
+    await page.getByTestId('previous-page').click();
+    await page.waitForURL(/before=/);
+    await expect.poll(numbers).toEqual(['4', '5', '6']);
+    await page.getByTestId('previous-page').click();
+    await expect.poll(numbers).toEqual(['1', '2', '3']);
+    expect(await page.getByTestId('previous-page').count()).toBe(0);
+    await page.goto(url('/alerts?after=not-a-cursor'));
+    expect(await page.getByTestId('queue-problems').textContent()).toContain('cursor is not valid');
+    expect(await numbers()).toHaveLength(7);
   });
 
   it('is worked by keyboard alone: j/k move, x selects, a assigns, ? helps, / searches, Enter opens, and the shortcuts turn off', async () => {
@@ -236,10 +260,32 @@ describe('the alert queue and the alert page in a browser', () => {
     expect(await page.getByTestId('approve-reason').textContent()).toBe('Only a reviewer or an admin can approve or reject.');
   });
 
+  it('shows a screening alert: the matches as reasons, a link to the screening, no money flow; passes axe', async () => {
+    const api = (p: string, init: RequestInit = {}) =>
+      fetch(url(p), { ...init, headers: { authorization: `Bearer ${install.key}`, 'content-type': 'application/json' } });
+    // The sample list loads at start; wait until the matcher uses it.
+    await expect
+      .poll(async () => ((await (await api('/v1/screening/lists')).json()) as { lists: { code: string }[] }).lists.map((l) => l.code), { timeout: 30_000 })
+      .toContain('sample');
+    const screened = await api('/v1/screenings', { method: 'POST', body: JSON.stringify({ name: 'Viktor Fictionov', kind: 'person', reference: 'cust-5501' }) });
+    expect(screened.status).toBe(200);
+    const screening = (await screened.json()) as { id: string; status: string; alert_id: string };
+    expect(screening.status).toBe('potential_match');
+    await page.goto(url(`/alerts/${screening.alert_id}`));
+    expect(await page.getByTestId('reason-row').first().textContent()).toContain('screening_sanctions');
+    expect(await page.getByTestId('alert-event').getByRole('link').getAttribute('href')).toBe(`/screenings/${screening.id}`);
+    expect(await page.getByTestId('subject-id').textContent()).toBe('cust-5501');
+    expect(await page.getByTestId('alert-flow').count()).toBe(0);
+    expect(await page.getByTestId('alert-occurrences').count()).toBe(0);
+    await expectNoSidewaysScroll();
+    await expectAccessible();
+    await screenshot(page, 'alerts-07-screening-alert');
+  });
+
   it('keeps screenshots of the queue and of the pass-through alert page for the documentation', async () => {
     await page.goto(url('/alerts'));
     await page.getByTestId('queue-row').first().waitFor();
-    const queue = await screenshot(page, 'alerts-07-queue-final');
+    const queue = await screenshot(page, 'alerts-08-queue-final');
     const docs = path.join(PROJECT_ROOT, 'docs/screenshots');
     mkdirSync(docs, { recursive: true });
     copyFileSync(queue, path.join(docs, 'alert-queue.png'));

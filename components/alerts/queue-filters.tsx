@@ -1,5 +1,5 @@
 import { buttonClass, Field, SelectField } from '@/components/ui';
-import type { QueueParams } from '@/lib/console/alert-queue-params';
+import { QUEUE_PAGE_SIZE, type QueueParams } from '@/lib/console/alert-queue-params';
 
 const ANY = { value: '', label: 'Any' };
 
@@ -42,6 +42,7 @@ export function QueueFilters({ params }: { params: QueueParams }) {
           ]}
         />
         <Field label="Alert number" name="number" defaultValue={params.number ?? ''} hint="ALR-12 or 12 (press /)" />
+        {params.limit !== QUEUE_PAGE_SIZE ? <input type="hidden" name="limit" value={params.limit} /> : null}
         <div className="flex items-start gap-2 pt-6">
           <button type="submit" className={buttonClass('primary')} data-testid="apply-filters">
             Apply

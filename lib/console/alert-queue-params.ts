@@ -12,6 +12,8 @@ export interface QueueParams {
   /** As typed: `ALR-12` or `12`. */
   number?: string;
   sort: QueueSort;
+  /** Page size, 1 to 200 (default 50). */
+  limit: number;
   after?: string;
   before?: string;
 }
@@ -41,6 +43,9 @@ export function parseQueueParams(search: Search): { params: QueueParams; problem
   };
   const queue = read('queue', [...ALERT_QUEUES, 'all'] as const) ?? 'open';
   const number = one(search.number)?.trim();
+  const limitText = one(search.limit);
+  const limit = limitText !== undefined && /^[0-9]{1,3}$/.test(limitText) && Number(limitText) >= 1 && Number(limitText) <= 200 ? Number(limitText) : undefined;
+  if (limitText !== undefined && limit === undefined) problems.push('limit must be between 1 and 200');
   if (number !== undefined && number !== '' && parseAlertNumber(number) === null) problems.push('number must be an alert number such as ALR-12 or 12');
   const params: QueueParams = {
     queue,
@@ -50,6 +55,7 @@ export function parseQueueParams(search: Search): { params: QueueParams; problem
     assignee: read('assignee', ['mine', 'none'] as const),
     number: number !== undefined && number !== '' && parseAlertNumber(number) !== null ? number : undefined,
     sort: read('sort', QUEUE_SORTS) ?? (queue === 'open' ? 'due' : 'updated'),
+    limit: limit ?? QUEUE_PAGE_SIZE,
     after: one(search.after),
     before: one(search.before),
   };
@@ -66,7 +72,7 @@ export function queueFilter(params: QueueParams, personId: string): QueueFilter 
     ...(params.assignee === 'mine' ? { assignedTo: personId } : params.assignee === 'none' ? { assignedTo: null } : {}),
     ...(number !== null ? { number } : {}),
     sort: params.sort,
-    limit: QUEUE_PAGE_SIZE,
+    limit: params.limit,
     ...(params.before ? { before: params.before } : params.after ? { after: params.after } : {}),
   };
 }
@@ -81,6 +87,7 @@ export function queueHref(params: QueueParams, paging: { after?: string; before?
   if (params.assignee) q.set('assignee', params.assignee);
   if (params.number) q.set('number', params.number);
   if (params.sort !== (params.queue === 'open' ? 'due' : 'updated')) q.set('sort', params.sort);
+  if (params.limit !== QUEUE_PAGE_SIZE) q.set('limit', String(params.limit));
   if (paging.after) q.set('after', paging.after);
   if (paging.before) q.set('before', paging.before);
   const s = q.toString();

@@ -222,3 +222,81 @@ describe('console alert actions: who may do what', () => {
     expect((await alertOf(other, otherPending)).status).toBe('pending_closure');
   });
 });
+
+describe('the console queue’s reads', () => {
+  it('page both ways on the keyset, filter by priority, decision, assignee and number, and never show another organisation’s alerts', async () => {
+    const { listAlertQueue, nextUnassignedAlert } = await import('@/lib/alerts/queue');
+    const org = await orgWithRules('console-queue');
+    const other = await orgWithRules('console-queue-other');
+    await raise(other);
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i += 1) ids.push(await raise(org));
+    const actor = systemActor(org.orgId);
+    const page1 = await listAlertQueue(db(), actor, { queue: 'open', sort: 'due', limit: 2 });
+    expect(page1.items.map((v) => v.alert.id)).toEqual(ids.slice(0, 2));
+    expect(page1.prevCursor).toBeUndefined();
+    const page2 = await listAlertQueue(db(), actor, { queue: 'open', sort: 'due', limit: 2, after: page1.nextCursor });
+    expect(page2.items.map((v) => v.alert.id)).toEqual(ids.slice(2, 4));
+    const page3 = await listAlertQueue(db(), actor, { queue: 'open', sort: 'due', limit: 2, after: page2.nextCursor });
+    expect(page3.items.map((v) => v.alert.id)).toEqual(ids.slice(4));
+    expect(page3.nextCursor).toBeUndefined();
+    const back2 = await listAlertQueue(db(), actor, { queue: 'open', sort: 'due', limit: 2, before: page3.prevCursor });
+    expect(back2.items.map((v) => v.alert.id)).toEqual(ids.slice(2, 4));
+    const back1 = await listAlertQueue(db(), actor, { queue: 'open', sort: 'due', limit: 2, before: back2.prevCursor });
+    expect(back1.items.map((v) => v.alert.id)).toEqual(ids.slice(0, 2));
+    expect(back1.prevCursor).toBeUndefined();
+    expect(back1.nextCursor).toBeDefined();
+
+    // Recently changed first: touching the oldest alert brings it to the top.
+    const analyst = await signedIn(org.orgId, 'analyst');
+    as(analyst);
+    expect(await actions.assignToMeAction({}, form({ alert_id: ids[0] as string }))).toEqual({ ok: true });
+    const changed = await listAlertQueue(db(), actor, { sort: 'updated', limit: 10 });
+    expect(changed.items.map((v) => v.alert.id)).toEqual([ids[0], ...ids.slice(1).reverse()]);
+    const changedBack = await listAlertQueue(db(), actor, { sort: 'updated', limit: 2, before: (await listAlertQueue(db(), actor, { sort: 'updated', limit: 2, after: (await listAlertQueue(db(), actor, { sort: 'updated', limit: 2 })).nextCursor })).prevCursor });
+    expect(changedBack.items.map((v) => v.alert.id)).toEqual(changed.items.slice(0, 2).map((v) => v.alert.id));
+
+    const mine = await listAlertQueue(db(), actor, { queue: 'open', assignedTo: analyst.person.id, sort: 'due', limit: 10 });
+    expect(mine.items.map((v) => v.alert.id)).toEqual([ids[0]]);
+    const nobodys = await listAlertQueue(db(), actor, { queue: 'open', assignedTo: null, sort: 'due', limit: 10 });
+    expect(nobodys.items.map((v) => v.alert.id)).toEqual(ids.slice(1));
+    expect(await nextUnassignedAlert(db(), actor)).toMatchObject({ id: ids[1] });
+    expect((await listAlertQueue(db(), actor, { priority: 'high', sort: 'due', limit: 10 })).items).toEqual([]);
+    expect((await listAlertQueue(db(), actor, { priority: 'medium', decision: 'review', sort: 'due', limit: 10 })).items).toHaveLength(5);
+    expect((await listAlertQueue(db(), actor, { decision: 'block', sort: 'due', limit: 10 })).items).toEqual([]);
+    const second = await alertOf(org, ids[1] as string);
+    expect((await listAlertQueue(db(), actor, { number: second.number, sort: 'updated', limit: 10 })).items.map((v) => v.alert.id)).toEqual([ids[1]]);
+  });
+
+  it('say why a closure cannot be approved: the requester (also through a key they own) and an analyst', async () => {
+    const { closureReview } = await import('@/lib/alerts/closure-review');
+    const { createKey } = await import('@/lib/keys/create-key');
+    const { requestClosure } = await import('@/lib/alerts/request-closure');
+    const org = await orgWithRules('console-review');
+    const [adminA, reviewerB, analyst] = await Promise.all([signedIn(org.orgId, 'admin'), signedIn(org.orgId, 'reviewer'), signedIn(org.orgId, 'analyst')]);
+    // A key admin A made in the console acts for A: its request is A's.
+    const { key } = await createKey(db(), adminA.who.actor, { name: 'a-owned' });
+    const keyActor = { orgId: org.orgId, actorId: key.id, actorKind: 'key' as const, owner: { kind: 'person' as const, id: adminA.person.id } };
+    const id = await raise(org);
+    await requestClosure(db(), keyActor, id, { disposition: 'false_positive' });
+    const alert = await alertOf(org, id);
+    expect(await closureReview(db(), adminA.who.actor, alert)).toEqual({
+      canApprove: false,
+      canReject: true,
+      approveReason: 'the person who requested closure cannot approve it',
+    });
+    expect(await closureReview(db(), reviewerB.who.actor, alert)).toEqual({ canApprove: true, canReject: true });
+    expect(await closureReview(db(), analyst.who.actor, alert)).toEqual({
+      canApprove: false,
+      canReject: false,
+      approveReason: 'only a reviewer or an admin can approve or reject',
+      rejectReason: 'only a reviewer or an admin can approve or reject',
+    });
+    // The console action agrees with what the page says.
+    as(adminA);
+    expect(await actions.approveClosureAction({}, form({ alert_id: id }))).toEqual({ message: 'the person who requested closure cannot approve it' });
+    as(reviewerB);
+    expect(await actions.approveClosureAction({}, form({ alert_id: id }))).toEqual({ ok: true });
+    expect(await closureReview(db(), reviewerB.who.actor, await alertOf(org, id))).toMatchObject({ canApprove: false, canReject: false, approveReason: 'the alert is not pending closure' });
+  });
+});

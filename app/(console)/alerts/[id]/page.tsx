@@ -61,7 +61,7 @@ export default async function AlertPage({ params }: { params: Promise<{ id: stri
   const alert = serializeAlertView(view);
   const [notes, flow, occurrences, event, review] = await Promise.all([
     listNotes(db, person.actor, id),
-    alertFlow(db, person.actor, id),
+    row.screeningId ? null : alertFlow(db, person.actor, id),
     row.screeningId ? Promise.resolve([]) : listAlertOccurrences(db, person.actor, id),
     row.eventId ? getEvent(db, person.actor, row.eventId).catch((err) => (err instanceof NotFoundError ? null : Promise.reject(err))) : Promise.resolve(null),
     closureReview(db, person.actor, row),
@@ -74,7 +74,7 @@ export default async function AlertPage({ params }: { params: Promise<{ id: stri
   const source = 'source' in alert ? (alert.source as { id: string; kind?: string; name?: string } | undefined) : undefined;
   const editable = row.status === 'open' || row.status === 'in_review';
   const sla = slaState(alert.due_at, row.status);
-  const serializedFlow = serializeFlow(flow);
+  const serializedFlow = flow ? serializeFlow(flow) : null;
 
   return (
     <article className="max-w-6xl">
@@ -161,9 +161,13 @@ export default async function AlertPage({ params }: { params: Promise<{ id: stri
             )}
           </Section>
 
-          <Section title="Money flow, 24 hours up to the latest event" testId="alert-flow">
-            <FlowChart flow={{ entityId: flow.entityId, currency: flow.currency, since: serializedFlow.since, until: serializedFlow.until, hours: serializedFlow.hours }} />
-          </Section>
+          {row.screeningId ? null : (
+            <Section title="Money flow, 24 hours up to the latest event" testId="alert-flow">
+              {flow && serializedFlow ? (
+                <FlowChart flow={{ entityId: flow.entityId, currency: flow.currency, since: serializedFlow.since, until: serializedFlow.until, hours: serializedFlow.hours }} />
+              ) : null}
+            </Section>
+          )}
 
           {row.screeningId ? null : (
             <Section title={`Occurrences (${row.occurrences})`} testId="alert-occurrences">
