@@ -8,6 +8,16 @@ export type SetupField = (typeof SETUP_FIELDS)[number];
 export type SetupFieldNames = Record<SetupField, string>;
 const API_NAMES = Object.fromEntries(SETUP_FIELDS.map((f) => [f, f])) as SetupFieldNames;
 
+/** How the setup wizard names the fields in its messages (`the password must be …`). */
+export const SETUP_FIELD_WORDS: SetupFieldNames = {
+  institution: 'the institution name',
+  licence: 'the licence number',
+  regulator: 'the regulator',
+  admin_name: 'the name',
+  admin_email: 'the email',
+  admin_password: 'the password',
+};
+
 /**
  * completeSetup; POST /v1/setup body, also the wizard's second step, whose messages name the fields in
  * words (`names`). Field limits (DESIGN.md): institution, licence, regulator and admin_name 1 to 200

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import * as events from '@/app/v1/events/route';
 import { getDb } from '@/db/client';
 import { alertNotes, alerts, auditLog } from '@/db/schema';
 import { approveClosure } from '@/lib/alerts/approve-closure';
@@ -22,7 +21,8 @@ import { refreshScreeningIndex } from '@/lib/screening/list-index';
 import { loadScreeningList } from '@/lib/screening/load-list';
 import { recordResolution } from '@/lib/screening/record-resolution';
 import { rejectResolution } from '@/lib/screening/reject-resolution';
-import { call, newOrg, type TestOrg } from '../support/api';
+import { newOrg, type TestOrg } from '../support/api';
+import { payment, postEventOk } from '../support/events';
 import { refusal } from '../support/refusal';
 import { activateTestRules } from '../support/rules';
 
@@ -86,20 +86,7 @@ beforeAll(async () => {
 
 /** An alert of `o` raised by a scored event. */
 async function newAlert(o: Org): Promise<string> {
-  const r = await call(events.POST, {
-    method: 'POST',
-    path: '/v1/events?mode=sync',
-    key: o.key,
-    body: {
-      type: 'transfer',
-      idempotency_key: randomUUID(),
-      occurred_at: '2026-03-01T12:00:00.000Z',
-      amount: { value: 500, currency: 'EUR' },
-      source: { entity_id: `src-${randomUUID()}` },
-      destination: { entity_id: 'payee' },
-    },
-  });
-  expect(r.status, r.text).toBe(200);
+  const r = await postEventOk(o, payment(`src-${randomUUID()}`, 'payee', 500, '2026-03-01T12:00:00.000Z'));
   expect(r.json.alert_id).toBeTruthy();
   return r.json.alert_id as string;
 }

@@ -14,6 +14,7 @@ import { createKey } from '@/lib/keys/create-key';
 import { formStateOf } from '@/lib/forms/form-state';
 import { completeSetup } from '@/lib/setup/complete-setup';
 import { SETUP_CLOSED_BY_ORGANISATION_MESSAGE } from '@/lib/setup/installation';
+import { SETUP_FIELD_WORDS } from '@/lib/setup/schemas';
 import { CLIENT_ADDRESS_HEADER } from '@/lib/http/client-address';
 import { call } from '../support/api';
 import { refusal } from '../support/refusal';
@@ -91,15 +92,7 @@ describe('setup without a licence key', () => {
 
   it('names the refused field, in the wizard\'s words when it asks, so the form shows the message beside it', async () => {
     drop = await freshInstall({ SERVICE_LICENCE_PUBLIC_KEY: undefined });
-    const inWords = {
-      institution: 'the institution name',
-      licence: 'the licence number',
-      regulator: 'the regulator',
-      admin_name: 'the name',
-      admin_email: 'the email',
-      admin_password: 'the password',
-    };
-    const short = await completeSetup(getDb(), validBody({ admin_password: 'too short' }), { fieldNames: inWords }).catch((e: unknown) => e);
+    const short = await completeSetup(getDb(), validBody({ admin_password: 'too short' }), { fieldNames: SETUP_FIELD_WORDS }).catch((e: unknown) => e);
     expect(refusal(short)).toMatchObject({ status: 400, message: 'the password must be 12 to 72 characters', field: 'admin_password' });
     expect(formStateOf(short)).toEqual({ fieldErrors: { admin_password: 'the password must be 12 to 72 characters' } });
     const email = await completeSetup(getDb(), validBody({ admin_email: 'not an email' })).catch((e: unknown) => e);

@@ -7,20 +7,10 @@ import { formStateOf, textValues, type FormState } from '@/lib/forms/form-state'
 import { checkLicence } from '@/lib/setup/check-licence';
 import { completeSetup } from '@/lib/setup/complete-setup';
 import { clientAddress, limitSetupAttempts } from '@/lib/setup/limit-setup-attempts';
-import { SETUP_FIELDS, type SetupFieldNames } from '@/lib/setup/schemas';
+import { SETUP_FIELD_WORDS, SETUP_FIELDS } from '@/lib/setup/schemas';
 import { formAction } from '@/lib/http/server-action';
 
 const ORGANISATION_FIELDS = SETUP_FIELDS.filter((f) => f !== 'admin_password');
-
-// The API's messages name its fields (`admin_password must be 12 to 72 characters`); the form's name them in words.
-const IN_WORDS: SetupFieldNames = {
-  institution: 'the institution name',
-  licence: 'the licence number',
-  regulator: 'the regulator',
-  admin_name: 'the name',
-  admin_email: 'the email',
-  admin_password: 'the password',
-};
 
 /** The wizard's steps count against the same per-address limit as POST /v1/setup and /v1/setup/licence. */
 async function countAttempt(): Promise<FormState | null> {
@@ -76,8 +66,8 @@ export const completeSetupAction = formAction('completeSetupAction', async (_pre
   }
   const input = Object.fromEntries(SETUP_FIELDS.map((f) => [f, form.get(f) ?? undefined]));
   try {
-    // A refusal names its field, and formStateOf shows it beside that field.
-    await completeSetup(getDb(), input, { fieldNames: IN_WORDS });
+    // A refusal names its field (in the wizard's words, not the API's names), and formStateOf shows it beside that field.
+    await completeSetup(getDb(), input, { fieldNames: SETUP_FIELD_WORDS });
   } catch (err) {
     return formStateOf(err, values);
   }
