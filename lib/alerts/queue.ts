@@ -12,8 +12,8 @@ import type { AlertView } from './serialize';
 /**
  * The console's alert queue: the filters of GET /v1/alerts (queue, status, decision, number, assignee)
  * plus priority, a choice of order and paging both ways. Each order is a keyset on an index:
- * `due` on alerts_org_status_due_idx (org_id, status, due_at, id), `updated` on alerts_org_updated_idx
- * (org_id, updated_at desc, id desc). Previous pages read the same index backwards.
+ * `due` on alerts_org_status_due_idx (org_id, status, due_at, id), one walk per status, `updated` on
+ * alerts_org_updated_idx (org_id, updated_at desc, id desc). Previous pages walk the same index backwards.
  */
 export const QUEUE_SORTS = ['due', 'updated'] as const;
 export type QueueSort = (typeof QUEUE_SORTS)[number];
@@ -59,6 +59,11 @@ function decisionCondition(decision: QueueFilter['decision']): SQL | undefined {
   return undefined;
 }
 
+interface PageKey {
+  id: string;
+  key: Date;
+}
+
 export async function listAlertQueue(db: Queryable, actor: Actor, filter: QueueFilter): Promise<QueuePage> {
   authorize(actor, 'work');
   const backwards = filter.before !== undefined && filter.before !== '';
@@ -69,7 +74,6 @@ export async function listAlertQueue(db: Queryable, actor: Actor, filter: QueueF
 
   const conditions: (SQL | undefined)[] = [
     eq(alerts.orgId, actor.orgId),
-    statuses ? inArray(alerts.status, statuses) : undefined,
     filter.priority ? eq(alerts.priority, filter.priority) : undefined,
     filter.assignedTo === null ? isNull(alerts.assignedTo) : filter.assignedTo !== undefined ? eq(alerts.assignedTo, filter.assignedTo) : undefined,
     decisionCondition(filter.decision),
@@ -84,17 +88,44 @@ export async function listAlertQueue(db: Queryable, actor: Actor, filter: QueueF
     else conditions.push(afterCursorDesc(sortColumn, alerts.id, cursor), lte(sortColumn, at));
   }
 
-  const rows = (await selectAlertViews(db)
-    .where(and(...conditions))
-    .orderBy(...(ascending ? [asc(sortColumn), asc(alerts.id)] : [desc(sortColumn), desc(alerts.id)]))
-    .limit(filter.limit + 1)) as AlertView[];
+  // First the page's rows by their keys alone, each read an ordered walk of one index that stops after
+  // `limit + 1` rows: `due` once per status on alerts_org_status_due_idx (org_id, status, due_at, id),
+  // merged here; `updated` once on alerts_org_updated_idx. Joining the list fields before the limit would
+  // make PostgreSQL join and sort every open alert for each page.
+  const keysOf = (status: SQL | undefined) => {
+    const q = db
+      .select({ id: alerts.id, key: sortColumn })
+      .from(alerts)
+      .$dynamic();
+    const joined = filter.decision ? q.leftJoin(decisions, and(eq(decisions.orgId, alerts.orgId), eq(decisions.id, alerts.decisionId))) : q;
+    return joined
+      .where(and(...conditions, status))
+      .orderBy(...(ascending ? [asc(sortColumn), asc(alerts.id)] : [desc(sortColumn), desc(alerts.id)]))
+      .limit(filter.limit + 1);
+  };
+  const parts: PageKey[][] = byDue
+    ? await Promise.all((statuses ?? [...ALERT_STATUSES]).map((s) => keysOf(eq(alerts.status, s))))
+    : [await keysOf(statuses ? inArray(alerts.status, statuses) : undefined)];
+  const direction = ascending ? 1 : -1;
+  const keys = parts
+    .flat()
+    .sort((a, b) => direction * (a.key.getTime() - b.key.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)))
+    .slice(0, filter.limit + 1);
 
-  const more = rows.length > filter.limit;
-  const page = rows.slice(0, filter.limit);
-  if (backwards) page.reverse();
-  const cursorOf = (v: AlertView): string => encodeCursor({ key: dateKey(byDue ? v.alert.dueAt : v.alert.updatedAt), id: v.alert.id } satisfies Cursor);
-  const first = page[0];
-  const last = page[page.length - 1];
+  const more = keys.length > filter.limit;
+  const pageKeys = keys.slice(0, filter.limit);
+  if (backwards) pageKeys.reverse();
+  // Then the list fields of exactly those rows, in one query on the primary key.
+  const views =
+    pageKeys.length === 0
+      ? []
+      : ((await selectAlertViews(db).where(and(eq(alerts.orgId, actor.orgId), inArray(alerts.id, pageKeys.map((k) => k.id))))) as AlertView[]);
+  const byId = new Map(views.map((v) => [v.alert.id, v]));
+  const page = pageKeys.map((k) => byId.get(k.id)).filter((v): v is AlertView => v !== undefined);
+
+  const cursorOf = (k: PageKey): string => encodeCursor({ key: dateKey(k.key), id: k.id } satisfies Cursor);
+  const first = pageKeys[0];
+  const last = pageKeys[pageKeys.length - 1];
   if (backwards) {
     // The `before` row itself follows this page.
     return { items: page, ...(last ? { nextCursor: cursorOf(last) } : {}), ...(more && first ? { prevCursor: cursorOf(first) } : {}) };
