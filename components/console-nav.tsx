@@ -10,15 +10,32 @@ const sections = [
   { href: '/settings/api-keys', label: 'API keys' },
 ];
 
-export function ConsoleNav() {
+/**
+ * The console's navigation. `counts` puts a number beside an entry (what waits on /approvals); the
+ * number is part of the link's name for screen readers ("Approvals, 3 waiting").
+ */
+export function ConsoleNav({ counts = {} }: { counts?: Record<string, { value: number; label: string }> }) {
   return (
     <nav aria-label="Console" className="flex flex-col gap-1 p-4">
-      <div className="mb-4 text-sm font-semibold uppercase tracking-wide text-slate-500">AML console</div>
-      {sections.map((s) => (
-        <Link key={s.href} href={s.href} className="rounded px-3 py-2 text-sm hover:bg-slate-200">
-          {s.label}
-        </Link>
-      ))}
+      <div className="mb-4 text-sm font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">AML console</div>
+      {sections.map((s) => {
+        const count = counts[s.href];
+        return (
+          <Link
+            key={s.href}
+            href={s.href}
+            className="flex items-center justify-between gap-2 rounded px-3 py-2 text-sm hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-sky-600 dark:hover:bg-slate-800"
+          >
+            <span>{s.label}</span>
+            {count && count.value > 0 ? (
+              <span className="rounded-full bg-sky-700 px-2 py-0.5 text-xs font-semibold text-white" data-testid={`nav-count-${s.label.toLowerCase()}`}>
+                {count.value}
+                <span className="sr-only"> {count.label}</span>
+              </span>
+            ) : null}
+          </Link>
+        );
+      })}
     </nav>
   );
 }

@@ -2,6 +2,8 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { SignOutButton } from '@/components/auth/sign-out-button';
 import { ConsoleNav } from '@/components/console-nav';
+import { getDb } from '@/db/client';
+import { countPendingApprovals } from '@/lib/approvals/list-pending';
 import { requirePerson } from '@/lib/auth/current-person';
 
 // Who is signed in decides everything below, so nothing here is rendered ahead of a request.
@@ -10,10 +12,12 @@ export const dynamic = 'force-dynamic';
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
   // Setup still open: to /setup. No live session: to /sign-in. One-time password: to /change-password.
   const person = await requirePerson();
+  // One small query on every page: what waits for a second person, shown beside "Approvals".
+  const pending = await countPendingApprovals(getDb(), person.actor);
   return (
     <div className="flex min-h-screen">
       <aside className="flex w-56 shrink-0 flex-col border-r border-slate-200 bg-white">
-        <ConsoleNav />
+        <ConsoleNav counts={{ '/approvals': { value: pending.total, label: 'waiting' } }} />
         <div className="mt-auto space-y-2 border-t border-slate-200 p-4 text-sm" data-testid="signed-in-as">
           <div className="font-medium text-slate-900">{person.name}</div>
           <div className="text-slate-500">

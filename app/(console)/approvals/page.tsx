@@ -1,0 +1,141 @@
+import Link from 'next/link';
+import { DecisionControls } from '@/components/approvals/decision-controls';
+import { Badge, ButtonLink, EmptyState, LocalTime, PageHeader, priorityTone, rowClass, Table, Td, Th, THead, words } from '@/components/ui';
+import { getDb } from '@/db/client';
+import { actorNames } from '@/lib/console/actor-names';
+import { countPendingApprovals, listPendingApprovals, type PendingItem } from '@/lib/approvals/list-pending';
+import { refusalOf } from '@/lib/alerts/closure-review';
+import { decisionRefusals } from '@/lib/approvals/who-may-decide';
+import { requirePerson } from '@/lib/auth/current-person';
+import { approveClearanceAction, approveClosureAction, rejectClearanceAction, rejectClosureAction } from './actions';
+
+export const dynamic = 'force-dynamic';
+
+const PAGE_SIZE = 50;
+
+const linkClass = 'font-medium text-sky-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-sky-600 dark:text-sky-300';
+
+function ItemCell({ item }: { item: PendingItem }) {
+  if (item.kind === 'alert_closure') {
+    return (
+      <div className="space-y-1">
+        <Link href={`/alerts/${item.id}`} prefetch={false} className={linkClass}>
+          ALR-{item.number}
+        </Link>{' '}
+        <Badge tone={priorityTone(item.priority)}>{item.priority}</Badge>
+        <div className="text-slate-700 dark:text-slate-300">{item.subjectName ?? item.subjectId ?? 'no subject'}</div>
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-1">
+      <Link href={`/screenings/${item.screeningId}`} prefetch={false} className={linkClass}>
+        {item.subjectName}
+      </Link>
+      {item.reference ? <div className="text-xs text-slate-600 dark:text-slate-400">reference {item.reference}</div> : null}
+    </div>
+  );
+}
+
+function RequestCell({ item }: { item: PendingItem }) {
+  if (item.kind === 'alert_closure') {
+    return (
+      <div>
+        Close as <strong>{item.disposition ? words(item.disposition) : 'no disposition'}</strong>
+        <span className="text-xs text-slate-600 dark:text-slate-400"> · risk score {item.riskScore}</span>
+        {item.note ? <blockquote className="mt-1 max-w-md border-l-2 border-slate-300 pl-2 text-xs break-words text-slate-700 dark:border-slate-600 dark:text-slate-300">{item.note}</blockquote> : null}
+      </div>
+    );
+  }
+  return (
+    <div className="max-w-md space-y-1">
+      <div>
+        Not <strong>{item.entryName ?? item.entryRef}</strong> ({item.list} {item.entryRef}
+        {item.score !== null ? `, score ${item.score}` : ''}): false positive
+      </div>
+      <blockquote className="border-l-2 border-slate-300 pl-2 text-xs break-words text-slate-700 dark:border-slate-600 dark:text-slate-300">{item.note}</blockquote>
+    </div>
+  );
+}
+
+export default async function ApprovalsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const person = await requirePerson();
+  const params = await searchParams;
+  const cursor = typeof params.cursor === 'string' ? params.cursor : undefined;
+  const db = getDb();
+  const [page, counts] = await Promise.all([listPendingApprovals(db, person.actor, { limit: PAGE_SIZE, cursor }), countPendingApprovals(db, person.actor)]);
+  const names = await actorNames(db, person.actor, page.items.map((i) => i.requestedBy));
+  const role = refusalOf(person.actor, 'approve');
+  return (
+    <div className="max-w-6xl">
+      <PageHeader
+        title="Approvals"
+        description="Alert closures and screening clearances waiting for a second person, oldest first. Whoever asked cannot approve their own request, through the console or any of their API keys."
+      >
+        <p className="mt-2 text-sm text-slate-700 dark:text-slate-300" data-testid="approval-counts">
+          {counts.alertClosures} alert {counts.alertClosures === 1 ? 'closure' : 'closures'} · {counts.screeningClearances} screening{' '}
+          {counts.screeningClearances === 1 ? 'clearance' : 'clearances'}
+        </p>
+        {role ? (
+          <p className="mt-2 rounded border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-900 dark:border-sky-800 dark:bg-sky-950 dark:text-sky-100" data-testid="role-note">
+            You can see what waits here; {role}.
+          </p>
+        ) : null}
+      </PageHeader>
+      {page.items.length === 0 ? (
+        <EmptyState title="Nothing waits for a second person.">Closures and clearances appear here as soon as someone asks for them.</EmptyState>
+      ) : (
+        <Table caption="Requests waiting for a second person, oldest first" testId="approvals-table">
+          <THead>
+            <tr>
+              <Th>Waiting since</Th>
+              <Th>Kind</Th>
+              <Th>Item</Th>
+              <Th>Request</Th>
+              <Th>Asked by</Th>
+              <Th>Decision</Th>
+            </tr>
+          </THead>
+          <tbody>
+            {page.items.map((item) => {
+              const refusals = decisionRefusals(person.actor, item);
+              const closure = item.kind === 'alert_closure';
+              return (
+                <tr key={`${item.kind}-${item.id}`} className={rowClass} data-testid="approval-row" data-kind={item.kind} data-id={item.id}>
+                  <Td className="whitespace-nowrap">
+                    <LocalTime iso={item.at.toISOString()} />
+                  </Td>
+                  <Td>
+                    <Badge tone={closure ? 'info' : 'warning'}>{closure ? 'alert closure' : 'screening clearance'}</Badge>
+                  </Td>
+                  <Td>
+                    <ItemCell item={item} />
+                  </Td>
+                  <Td>
+                    <RequestCell item={item} />
+                  </Td>
+                  <Td>{(names.get(item.requestedBy) ?? item.requestedBy)}</Td>
+                  <Td>
+                    <DecisionControls
+                      fields={closure ? { alert_id: item.id } : { screening_id: item.screeningId, resolution_id: item.id }}
+                      what={closure ? `closure of ALR-${item.number}` : `clearance of ${item.entryName ?? item.entryRef} for ${item.subjectName}`}
+                      approve={{ action: closure ? approveClosureAction : approveClearanceAction, refusal: refusals.approve }}
+                      reject={{ action: closure ? rejectClosureAction : rejectClearanceAction, refusal: refusals.reject }}
+                    />
+                  </Td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </Table>
+      )}
+      {page.nextCursor ? (
+        <div className="mt-4 flex justify-end">
+          <ButtonLink href={`/approvals?cursor=${encodeURIComponent(page.nextCursor)}`} testId="next-page">
+            More requests
+          </ButtonLink>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { randomUUID } from 'node:crypto';
+import type { SignedInPerson } from '@/lib/auth/authenticate-person';
+import { newPerson } from './people';
+
+/**
+ * A person as requirePerson() hands them to a console page or server action. Tests of server actions
+ * mock `@/lib/auth/current-person` (it reads the request's cookies through next/headers, which exist
+ * only inside a Next.js request) to answer this person.
+ */
+export async function consolePerson(orgId: string, role: 'analyst' | 'reviewer' | 'admin'): Promise<SignedInPerson> {
+  const { person, email } = await newPerson(orgId, role, `pw-${randomUUID()}`);
+  return {
+    actor: { orgId, actorId: person.id, actorKind: 'person', role },
+    sessionId: randomUUID(),
+    id: person.id,
+    orgId,
+    name: person.name,
+    email,
+    role,
+    mustChangePassword: false,
+  };
+}
+
+/** The path a server action redirected to (Next.js signals a redirect by throwing an error whose digest names it). */
+export function redirectedTo(err: unknown): string | null {
+  const digest = (err as { digest?: unknown } | null)?.digest;
+  if (typeof digest !== 'string' || !digest.startsWith('NEXT_REDIRECT')) return null;
+  return digest.split(';')[2] ?? null;
+}
