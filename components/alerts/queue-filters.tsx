@@ -11,7 +11,7 @@ const ANY = { value: '', label: 'Any' };
 export function QueueFilters({ params }: { params: QueueParams }) {
   return (
     <form method="get" action="/alerts" aria-label="Filter alerts" className="mb-4 rounded border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900" data-testid="queue-filters">
-      <div className="grid grid-cols-4 gap-x-4 gap-y-3">
+      <div className="grid grid-cols-5 gap-x-4 gap-y-3">
         <SelectField
           label="Queue"
           name="queue"
@@ -31,6 +31,7 @@ export function QueueFilters({ params }: { params: QueueParams }) {
         />
         <SelectField label="Priority" name="priority" defaultValue={params.priority ?? ''} options={[ANY, { value: 'high', label: 'High' }, { value: 'medium', label: 'Medium' }]} />
         <SelectField label="Decision" name="decision" defaultValue={params.decision ?? ''} options={[ANY, { value: 'block', label: 'Block' }, { value: 'review', label: 'Review' }]} />
+        <SelectField label="SLA" name="sla" defaultValue={params.sla ?? ''} options={[ANY, { value: 'late', label: 'Overdue' }, { value: 'soon', label: 'Due within the hour' }]} />
         <SelectField label="Assignee" name="assignee" defaultValue={params.assignee ?? ''} options={[ANY, { value: 'mine', label: 'Mine' }, { value: 'none', label: 'Nobody' }]} />
         <SelectField
           label="Order"

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '@/db/client';
 import { afterCursorAsc, afterCursorDesc } from '@/db/keyset';
 import { alerts, decisions } from '@/db/schema';
@@ -29,6 +29,8 @@ export interface QueueFilter {
   /** A person's (or key's) id; `null` for unassigned alerts. */
   assignedTo?: string | null;
   number?: number;
+  /** `late`: past `due_at`; `soon`: due within the hour and not yet late (the counts' near-SLA). */
+  sla?: 'late' | 'soon';
   sort: QueueSort;
   limit: number;
   /** Rows after this cursor (the next page)... */
@@ -78,6 +80,8 @@ export async function listAlertQueue(db: Queryable, actor: Actor, filter: QueueF
     filter.assignedTo === null ? isNull(alerts.assignedTo) : filter.assignedTo !== undefined ? eq(alerts.assignedTo, filter.assignedTo) : undefined,
     decisionCondition(filter.decision),
     filter.number !== undefined ? eq(alerts.number, filter.number) : undefined,
+    filter.sla === 'late' ? lt(alerts.dueAt, sql`now()`) : undefined,
+    filter.sla === 'soon' ? and(gte(alerts.dueAt, sql`now()`), lte(alerts.dueAt, sql`now() + interval '1 hour'`)) : undefined,
   ];
   // `due` reads ascending, `updated` descending; going backwards flips the direction. The row comparison
   // is not an index bound by itself, so the single-column bound beside it is.

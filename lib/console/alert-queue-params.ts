@@ -9,6 +9,8 @@ export interface QueueParams {
   priority?: Priority;
   decision?: 'review' | 'block';
   assignee?: 'mine' | 'none';
+  /** `late` (overdue) or `soon` (due within the hour). */
+  sla?: 'late' | 'soon';
   /** As typed: `ALR-12` or `12`. */
   number?: string;
   sort: QueueSort;
@@ -53,6 +55,7 @@ export function parseQueueParams(search: Search): { params: QueueParams; problem
     priority: read('priority', PRIORITIES),
     decision: read('decision', ['review', 'block'] as const),
     assignee: read('assignee', ['mine', 'none'] as const),
+    sla: read('sla', ['late', 'soon'] as const),
     number: number !== undefined && number !== '' && parseAlertNumber(number) !== null ? number : undefined,
     sort: read('sort', QUEUE_SORTS) ?? (queue === 'open' ? 'due' : 'updated'),
     limit: limit ?? QUEUE_PAGE_SIZE,
@@ -71,6 +74,7 @@ export function queueFilter(params: QueueParams, personId: string): QueueFilter 
     ...(params.decision ? { decision: params.decision } : {}),
     ...(params.assignee === 'mine' ? { assignedTo: personId } : params.assignee === 'none' ? { assignedTo: null } : {}),
     ...(number !== null ? { number } : {}),
+    ...(params.sla ? { sla: params.sla } : {}),
     sort: params.sort,
     limit: params.limit,
     ...(params.before ? { before: params.before } : params.after ? { after: params.after } : {}),
@@ -86,6 +90,7 @@ export function queueHref(params: QueueParams, paging: { after?: string; before?
   if (params.decision) q.set('decision', params.decision);
   if (params.assignee) q.set('assignee', params.assignee);
   if (params.number) q.set('number', params.number);
+  if (params.sla) q.set('sla', params.sla);
   if (params.sort !== (params.queue === 'open' ? 'due' : 'updated')) q.set('sort', params.sort);
   if (params.limit !== QUEUE_PAGE_SIZE) q.set('limit', String(params.limit));
   if (paging.after) q.set('after', paging.after);

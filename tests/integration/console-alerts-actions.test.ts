@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { and, eq } from 'drizzle-orm';
 import { getDb } from '@/db/client';
+import { alerts as alertsTable } from '@/db/schema';
 import { systemActor } from '@/lib/auth/actor';
 import { getAlert } from '@/lib/alerts/get-alert';
 import { listNotes } from '@/lib/alerts/list-notes';
@@ -264,6 +266,11 @@ describe('the console queue’s reads', () => {
     expect((await listAlertQueue(db(), actor, { priority: 'high', sort: 'due', limit: 10 })).items).toEqual([]);
     expect((await listAlertQueue(db(), actor, { priority: 'medium', decision: 'review', sort: 'due', limit: 10 })).items).toHaveLength(5);
     expect((await listAlertQueue(db(), actor, { decision: 'block', sort: 'due', limit: 10 })).items).toEqual([]);
+    // Overdue and due within the hour, from the deadline as stored.
+    await db().update(alertsTable).set({ dueAt: new Date(Date.now() - 3_600_000) }).where(and(eq(alertsTable.orgId, org.orgId), eq(alertsTable.id, ids[3] as string)));
+    await db().update(alertsTable).set({ dueAt: new Date(Date.now() + 1_800_000) }).where(and(eq(alertsTable.orgId, org.orgId), eq(alertsTable.id, ids[4] as string)));
+    expect((await listAlertQueue(db(), actor, { queue: 'open', sla: 'late', sort: 'due', limit: 10 })).items.map((v) => v.alert.id)).toEqual([ids[3]]);
+    expect((await listAlertQueue(db(), actor, { queue: 'open', sla: 'soon', sort: 'due', limit: 10 })).items.map((v) => v.alert.id)).toEqual([ids[4]]);
     const second = await alertOf(org, ids[1] as string);
     expect((await listAlertQueue(db(), actor, { number: second.number, sort: 'updated', limit: 10 })).items.map((v) => v.alert.id)).toEqual([ids[1]]);
   });

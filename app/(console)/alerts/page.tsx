@@ -53,7 +53,7 @@ export default async function AlertQueuePage({ searchParams }: { searchParams: P
       mine: v.alert.assignedTo === person.id,
     };
   });
-  const filtered = params.priority || params.decision || params.assignee || params.number || params.queue !== 'open';
+  const filtered = params.priority || params.decision || params.assignee || params.number || params.sla || params.queue !== 'open';
 
   return (
     <section className="max-w-6xl">
