@@ -263,6 +263,7 @@ describe('the console queue’s reads', () => {
     const nobodys = await listAlertQueue(db(), actor, { queue: 'open', assignedTo: null, sort: 'due', limit: 10 });
     expect(nobodys.items.map((v) => v.alert.id)).toEqual(ids.slice(1));
     expect(await nextUnassignedAlert(db(), actor)).toMatchObject({ id: ids[1] });
+    expect(await nextUnassignedAlert(db(), systemActor((await newOrg('console-queue-empty')).orgId))).toBeNull();
     expect((await listAlertQueue(db(), actor, { priority: 'high', sort: 'due', limit: 10 })).items).toEqual([]);
     expect((await listAlertQueue(db(), actor, { priority: 'medium', decision: 'review', sort: 'due', limit: 10 })).items).toHaveLength(5);
     expect((await listAlertQueue(db(), actor, { decision: 'block', sort: 'due', limit: 10 })).items).toEqual([]);
