@@ -1,4 +1,7 @@
+'use client';
+
 import Link from 'next/link';
+import { usePathname } from 'next/navigation';
 
 // Screens join this list as they are built.
 const sections = [
@@ -11,10 +14,12 @@ const sections = [
 ];
 
 /**
- * The console's navigation. `counts` puts a number beside an entry (what waits on /approvals); the
+ * The console's navigation; the current screen's entry is marked (aria-current). `counts` puts a number beside an entry (what waits on /approvals); the
  * number is part of the link's name for screen readers ("Approvals, 3 waiting").
  */
 export function ConsoleNav({ counts = {} }: { counts?: Record<string, { value: number; label: string }> }) {
+  const path = usePathname();
+  const current = (href: string) => (href === '/' ? path === '/' : path === href || path.startsWith(`${href}/`));
   return (
     <nav aria-label="Console" className="flex flex-col gap-1 p-4">
       <div className="mb-4 text-sm font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">AML console</div>
@@ -24,7 +29,8 @@ export function ConsoleNav({ counts = {} }: { counts?: Record<string, { value: n
           <Link
             key={s.href}
             href={s.href}
-            className="flex items-center justify-between gap-2 rounded px-3 py-2 text-sm hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-sky-600 dark:hover:bg-slate-800"
+            aria-current={current(s.href) ? 'page' : undefined}
+            className="flex items-center justify-between gap-2 rounded px-3 py-2 text-sm hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-sky-600 aria-[current=page]:bg-slate-100 aria-[current=page]:font-semibold dark:hover:bg-slate-800 dark:aria-[current=page]:bg-slate-800"
           >
             <span>{s.label}</span>
             {count && count.value > 0 ? (

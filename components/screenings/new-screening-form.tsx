@@ -28,7 +28,7 @@ export function NewScreeningForm({ action }: { action: Action }) {
             { value: 'business', label: 'Business' },
           ]}
         />
-        <Field label="Birth year" name="birth_year" type="text" defaultValue={v.birth_year} error={e.birth_year} hint="Optional, for a person, e.g. 1971" />
+        <Field label="Birth year" name="birth_year" type="text" defaultValue={v.birth_year} error={e.birth_year} hint="Optional, for a person: 1900 to this year" />
         <Field label="Country" name="country" defaultValue={v.country} error={e.country} hint="Optional two-letter code, e.g. RU" />
         <Field label="Reference" name="reference" defaultValue={v.reference} error={e.reference} hint="Optional: your customer id; it names the alert's subject" />
       </div>

@@ -98,8 +98,8 @@ describe('screening a name in the console', () => {
       fieldErrors: { name: 'name must be 1 to 200 characters' },
       values: { name: '   ', reference: 'kept' },
     });
-    expect(await createScreeningAction({}, form({ name: NAME, birth_year: '1850' }))).toMatchObject({ fieldErrors: { birth_year: 'birth_year looks wrong' } });
-    expect(await createScreeningAction({}, form({ name: NAME, birth_year: 'nineteen' }))).toMatchObject({ fieldErrors: { birth_year: 'birth_year looks wrong' } });
+    expect(await createScreeningAction({}, form({ name: NAME, birth_year: '1850' }))).toMatchObject({ fieldErrors: { birth_year: 'the birth year looks wrong' } });
+    expect(await createScreeningAction({}, form({ name: NAME, birth_year: 'nineteen' }))).toMatchObject({ fieldErrors: { birth_year: 'the birth year looks wrong' } });
     expect(await createScreeningAction({}, form({ name: NAME, country: 'Norway' }))).toMatchObject({ fieldErrors: { country: 'country must be a two-letter code' } });
     expect(await createScreeningAction({}, form({ name: NAME, kind: 'ship' }))).toMatchObject({ fieldErrors: { kind: 'kind must be person or business' } });
   });

@@ -14,6 +14,13 @@ import { recordResolution } from '@/lib/screening/record-resolution';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** The interface's messages name fields as the API spells them (`birth_year looks wrong`); a form says them in words. */
+function inWords(state: FormState): FormState {
+  const errors = state.fieldErrors;
+  if (!errors?.birth_year) return state;
+  return { ...state, fieldErrors: { ...errors, birth_year: errors.birth_year.replace(/^birth_year /, 'the birth year ') } };
+}
+
 /**
  * Screens a name from the console (the same verb as POST /v1/screenings, the signed-in person as the
  * actor) and goes to the new screening's page; a refused field is shown beside its box.
@@ -25,7 +32,7 @@ export const createScreeningAction = formAction('createScreeningAction', async (
   try {
     id = (await createScreening(getDb(), actor, screeningRequestOf(form))).id;
   } catch (err) {
-    return formStateOf(err, values);
+    return inWords(formStateOf(err, values));
   }
   revalidatePath('/', 'layout');
   redirect(`/screenings/${id}`);
