@@ -1,10 +1,8 @@
-import { copyFileSync, mkdirSync } from 'node:fs';
-import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROJECT_ROOT, runCli } from '../tests/support/processes';
+import { runCli } from '../tests/support/processes';
 import { openBrowser, screenshot, type Browser } from './support/browser';
+import { fitsWidth, keepForDocs, seriousViolations } from './support/screens';
 import { startTestService, type RunningService } from './support/server';
 
 // Screening review and approvals in the browser: a potential match cleared by one person and approved
@@ -34,28 +32,10 @@ async function signOut(): Promise<void> {
   await page.waitForURL(/\/sign-in/);
 }
 
-/** Serious or critical accessibility problems axe finds on the page as it is now, one line each. */
-async function seriousViolations(): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-/** True when the page fits its viewport's width (nothing to scroll sideways). */
-const fitsWidth = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-
 async function text(testId: string): Promise<string> {
   const el = page.getByTestId(testId).first();
   await el.waitFor({ state: 'visible' });
   return ((await el.textContent()) ?? '').trim();
-}
-
-/** Copies a test-results screenshot into docs/screenshots (committed with the screens it shows). */
-function keep(file: string, name: string): void {
-  const dir = path.join(PROJECT_ROOT, 'docs/screenshots');
-  mkdirSync(dir, { recursive: true });
-  copyFileSync(file, path.join(dir, name));
 }
 
 let apiKey = '';
@@ -88,7 +68,7 @@ describe('screening review and approvals in the console', () => {
     await signIn(ANA);
     expect(await text('my-approvals')).toBe('—');
     expect(await page.getByTestId('service-state').count()).toBe(0);
-    expect(await seriousViolations()).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, '30-home-analyst');
 
     await page.getByRole('link', { name: 'Screenings' }).click();
@@ -97,7 +77,7 @@ describe('screening review and approvals in the console', () => {
     await page.getByTestId('new-screening').click();
     await page.waitForURL(url('/screenings/new'));
     expect(await text('lists-in-force')).toContain('version 2026-01');
-    expect(await seriousViolations()).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
 
     // A refusal is shown beside its box, and what was typed stays.
     await page.getByLabel('Name', { exact: true }).fill('Jonas Testaverde');
@@ -128,8 +108,8 @@ describe('screening review and approvals in the console', () => {
     expect(await near.textContent()).toContain('Testaverde Holdings B.V.');
     expect(await page.getByTestId('lists').textContent()).toContain('2026-01');
     await page.setViewportSize({ width: 1280, height: 800 });
-    expect(await fitsWidth()).toBe(true);
-    expect(await seriousViolations()).toEqual([]);
+    expect(await fitsWidth(page)).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, '32-screening-potential-match');
   });
 
@@ -157,7 +137,7 @@ describe('screening review and approvals in the console', () => {
     // The reason is the disabled control's description, not only text nearby.
     const describedBy = await approve.getAttribute('aria-describedby');
     expect(await page.locator(`[id="${describedBy}"]`).textContent()).toContain('Only a reviewer or an admin');
-    expect(await seriousViolations()).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, '33-screening-cleared-waiting');
 
     await page.getByRole('link', { name: /Approvals/ }).click();
@@ -182,8 +162,8 @@ describe('screening review and approvals in the console', () => {
     expect(await row.getAttribute('data-kind')).toBe('screening_clearance');
     expect(await row.textContent()).toContain('Ana Analyst');
     expect(await row.getByTestId('approve').isEnabled()).toBe(true);
-    expect(await seriousViolations()).toEqual([]);
-    keep(await screenshot(page, '35-approvals-reviewer'), 'approvals.png');
+    expect(await seriousViolations(page)).toEqual([]);
+    keepForDocs(await screenshot(page, '35-approvals-reviewer'), 'approvals.png');
 
     // Approved by keyboard, row after row, in place.
     for (let left = matchCount; left > 0; left--) {
@@ -197,8 +177,8 @@ describe('screening review and approvals in the console', () => {
     await page.goto(url(`/screenings/${screeningId}`));
     expect(await text('screening-review')).toBe('cleared');
     expect(await text('standing-decision')).toContain('approved by Rex Reviewer');
-    expect(await seriousViolations()).toEqual([]);
-    keep(await screenshot(page, '36-screening-cleared'), 'screening-page.png');
+    expect(await seriousViolations(page)).toEqual([]);
+    keepForDocs(await screenshot(page, '36-screening-cleared'), 'screening-page.png');
 
     await page.goto(url('/screenings?review=cleared'));
     expect(await page.getByTestId('screening-row').count()).toBe(1);
@@ -208,7 +188,7 @@ describe('screening review and approvals in the console', () => {
     await page.getByLabel('Result').selectOption('');
     await page.getByTestId('apply-filters').click();
     await page.waitForURL(url('/screenings?status=&review=open'));
-    expect(await seriousViolations()).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.goto(url('/screenings'));
     expect(await page.getByTestId('screening-row').count()).toBe(1);
     await screenshot(page, '36-screenings-list');
@@ -219,7 +199,7 @@ describe('screening review and approvals in the console', () => {
     await signIn(ADA);
     // The admin's home keeps the service status.
     expect(await text('service-state')).toBe('The service is ready.');
-    expect(await seriousViolations()).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, '37-home-admin');
 
     await page.getByRole('link', { name: 'API keys' }).click();
@@ -255,7 +235,7 @@ describe('screening review and approvals in the console', () => {
     expect(await row.textContent()).toContain('A namesake: our customer is a retired teacher');
     expect(await row.getByTestId('approve').isDisabled()).toBe(true);
     expect((await row.getByTestId('decision-refusal').textContent())?.trim()).toBe('The person who requested closure cannot approve it.');
-    expect(await seriousViolations()).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, '38-approvals-own-request');
     await signOut();
 
