@@ -165,6 +165,11 @@ describe('screening review and approvals in the console', () => {
     expect(await seriousViolations(page)).toEqual([]);
     keepForDocs(await screenshot(page, '35-approvals-reviewer'), 'approvals.png');
 
+    // A cursor from an edited link is named and the first page shown, never an error page.
+    await page.goto(url('/approvals?cursor=not-a-cursor'));
+    expect(await text('list-problems')).toContain('cursor is not valid');
+    expect(await page.getByTestId('approval-row').count()).toBe(matchCount);
+
     // Approved by keyboard, row after row, in place.
     for (let left = matchCount; left > 0; left--) {
       await page.getByTestId('approval-row').first().getByTestId('approve').focus();
@@ -189,6 +194,9 @@ describe('screening review and approvals in the console', () => {
     await page.getByTestId('apply-filters').click();
     await page.waitForURL(url('/screenings?status=&review=open'));
     expect(await seriousViolations(page)).toEqual([]);
+    await page.goto(url('/screenings?cursor=not-a-cursor'));
+    expect(await text('list-problems')).toContain('cursor is not valid');
+    expect(await page.getByTestId('screening-row').count()).toBe(1);
     await page.goto(url('/screenings'));
     expect(await page.getByTestId('screening-row').count()).toBe(1);
     await screenshot(page, '36-screenings-list');

@@ -7,6 +7,7 @@ import { countPendingApprovals, listPendingApprovals, type PendingItem } from '@
 import { refusalOf } from '@/lib/alerts/closure-review';
 import { decisionRefusals } from '@/lib/approvals/who-may-decide';
 import { requirePerson } from '@/lib/auth/current-person';
+import { InvalidInputError } from '@/lib/errors';
 import { approveClearanceAction, approveClosureAction, rejectClearanceAction, rejectClosureAction } from './actions';
 
 export const dynamic = 'force-dynamic';
@@ -63,7 +64,17 @@ export default async function ApprovalsPage({ searchParams }: { searchParams: Pr
   const params = await searchParams;
   const cursor = typeof params.cursor === 'string' ? params.cursor : undefined;
   const db = getDb();
-  const [page, counts] = await Promise.all([listPendingApprovals(db, person.actor, { limit: PAGE_SIZE, cursor }), countPendingApprovals(db, person.actor)]);
+  let ignored: string | null = null;
+  let page;
+  try {
+    page = await listPendingApprovals(db, person.actor, { limit: PAGE_SIZE, cursor });
+  } catch (err) {
+    // A cursor from an old or edited link: say so and show the first page.
+    if (!(err instanceof InvalidInputError) || cursor === undefined) throw err;
+    ignored = err.message;
+    page = await listPendingApprovals(db, person.actor, { limit: PAGE_SIZE });
+  }
+  const counts = await countPendingApprovals(db, person.actor);
   const names = await actorNames(db, person.actor, page.items.map((i) => i.requestedBy));
   const role = refusalOf(person.actor, 'approve');
   return (
@@ -82,6 +93,11 @@ export default async function ApprovalsPage({ searchParams }: { searchParams: Pr
           </p>
         ) : null}
       </PageHeader>
+      {ignored ? (
+        <div role="alert" className="mb-4 rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200" data-testid="list-problems">
+          Ignored in the address: {ignored}. Showing the first page.
+        </div>
+      ) : null}
       {page.items.length === 0 ? (
         <EmptyState title="Nothing waits for a second person.">Closures and clearances appear here as soon as someone asks for them.</EmptyState>
       ) : (

@@ -3,6 +3,7 @@ import { REVIEW_LABELS, STATUS_LABELS } from '@/components/screenings/reasons';
 import { Badge, ButtonLink, buttonClass, EmptyState, LocalTime, PageHeader, rowClass, Table, Td, Th, THead } from '@/components/ui';
 import { getDb } from '@/db/client';
 import { requirePerson } from '@/lib/auth/current-person';
+import { InvalidInputError } from '@/lib/errors';
 import { listScreeningSummaries, REVIEW_STATES, type ReviewFilter } from '@/lib/screening/list-screening-summaries';
 
 export const dynamic = 'force-dynamic';
@@ -23,7 +24,16 @@ export default async function ScreeningsPage({ searchParams }: { searchParams: P
   const status = STATUSES.find((s) => s === one(params.status));
   const review = REVIEW_STATES.find((r) => r === one(params.review)) as ReviewFilter | undefined;
   const cursor = one(params.cursor);
-  const page = await listScreeningSummaries(getDb(), person.actor, { status, review, limit: PAGE_SIZE, cursor });
+  let ignored: string | null = null;
+  let page;
+  try {
+    page = await listScreeningSummaries(getDb(), person.actor, { status, review, limit: PAGE_SIZE, cursor });
+  } catch (err) {
+    // A cursor from an old or edited link: say so and show the first page.
+    if (!(err instanceof InvalidInputError) || cursor === undefined) throw err;
+    ignored = err.message;
+    page = await listScreeningSummaries(getDb(), person.actor, { status, review, limit: PAGE_SIZE });
+  }
   const filtered = status !== undefined || review !== undefined;
   const next = new URLSearchParams({ ...(status ? { status } : {}), ...(review ? { review } : {}), ...(page.nextCursor ? { cursor: page.nextCursor } : {}) });
   return (
@@ -73,6 +83,11 @@ export default async function ScreeningsPage({ searchParams }: { searchParams: P
           </Link>
         ) : null}
       </form>
+      {ignored ? (
+        <div role="alert" className="mb-4 rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200" data-testid="list-problems">
+          Ignored in the address: {ignored}. Showing the first page.
+        </div>
+      ) : null}
       {page.items.length === 0 ? (
         <EmptyState title={filtered ? 'No screening matches these filters.' : 'No screening yet.'}>
           {filtered ? 'Clear the filters to see every screening.' : 'Screen a name to check it against the loaded lists.'}
