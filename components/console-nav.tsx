@@ -22,7 +22,7 @@ export function ConsoleNav({ counts = {} }: { counts?: Record<string, { value: n
   const current = (href: string) => (href === '/' ? path === '/' : path === href || path.startsWith(`${href}/`));
   return (
     <nav aria-label="Console" className="flex flex-col gap-1 p-4">
-      <div className="mb-4 text-sm font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">AML console</div>
+      <div className="mb-4 text-sm font-semibold uppercase tracking-wide text-slate-500">AML console</div>
       {sections.map((s) => {
         const count = counts[s.href];
         return (
@@ -30,7 +30,7 @@ export function ConsoleNav({ counts = {} }: { counts?: Record<string, { value: n
             key={s.href}
             href={s.href}
             aria-current={current(s.href) ? 'page' : undefined}
-            className="flex items-center justify-between gap-2 rounded px-3 py-2 text-sm hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-sky-600 aria-[current=page]:bg-slate-100 aria-[current=page]:font-semibold dark:hover:bg-slate-800 dark:aria-[current=page]:bg-slate-800"
+            className="flex items-center justify-between gap-2 rounded px-3 py-2 text-sm hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-sky-600 aria-[current=page]:bg-slate-100 aria-[current=page]:font-semibold"
           >
             <span>{s.label}</span>
             {count && count.value > 0 ? (

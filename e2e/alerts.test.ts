@@ -1,11 +1,8 @@
-import { copyFileSync, mkdirSync } from 'node:fs';
-import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../tests/support/processes';
 import { seedAlertsInstall, seedQueue, type AlertsInstall } from './support/alerts-seed';
 import { openBrowser, screenshot, type Browser } from './support/browser';
+import { fitsWidth, keepForDocs, seriousViolations } from './support/screens';
 import { startTestService, type RunningService } from './support/server';
 
 let service: RunningService;
@@ -29,28 +26,14 @@ async function signOut(): Promise<void> {
   await page.waitForURL(url('/sign-in?signed_out=1'));
 }
 
-/** axe-core on the page as it is: no serious or critical violation. */
+/** axe-core on the page as it is, in both colour schemes: no serious or critical violation. */
 async function expectAccessible(): Promise<void> {
-  const result = await new AxeBuilder({ page }).analyze();
-  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
-}
-
-/**
- * With AML_SAVE_DOC_SCREENSHOTS=1 a screenshot also replaces its copy under docs/screenshots/ (committed
- * by hand when the screen changed), so an ordinary run leaves the tree as it was.
- */
-function keepForDocs(file: string, name: string): void {
-  if (process.env.AML_SAVE_DOC_SCREENSHOTS !== '1') return;
-  const docs = path.join(PROJECT_ROOT, 'docs/screenshots');
-  mkdirSync(docs, { recursive: true });
-  copyFileSync(file, path.join(docs, name));
+  expect(await seriousViolations(page)).toEqual([]);
 }
 
 /** The page fits 1280 pixels: nothing to scroll sideways. */
 async function expectNoSidewaysScroll(): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  expect(await fitsWidth(page)).toBe(true);
 }
 
 const row = (number: number) => page.locator(`[data-testid="queue-row"][data-number="${number}"]`);
@@ -217,6 +200,10 @@ describe('the alert queue and the alert page in a browser', () => {
     await expectNoSidewaysScroll();
     await expectAccessible();
     keepForDocs(await screenshot(page, 'alerts-04-alert-page'), 'alert-page.png');
+    // The same page as someone whose system is set to dark sees it (axe above checked both schemes).
+    await page.emulateMedia({ colorScheme: 'dark' });
+    keepForDocs(await screenshot(page, 'alerts-04-alert-page-dark'), 'alert-page-dark.png');
+    await page.emulateMedia({ colorScheme: 'light' });
   });
 
   it('lets analyst A request closure with a required note, and not approve it: the control says why', async () => {

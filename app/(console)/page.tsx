@@ -15,7 +15,7 @@ export const dynamic = 'force-dynamic';
 
 const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-const linkClass = 'font-medium text-sky-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-sky-600 dark:text-sky-300';
+const linkClass = 'font-medium text-sky-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-sky-600';
 
 async function ServiceStatus({ orgId }: { orgId: string }) {
   const status = await getServiceStatus(getDb(), orgId);
@@ -34,7 +34,7 @@ async function ServiceStatus({ orgId }: { orgId: string }) {
         <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">
           {rows.map(([label, value]) => (
             <div key={label} className="contents">
-              <dt className="text-slate-600 dark:text-slate-400">{label}</dt>
+              <dt className="text-slate-600">{label}</dt>
               <dd className="font-medium">{value}</dd>
             </div>
           ))}
@@ -64,7 +64,7 @@ export default async function HomePage() {
       <PageHeader title="Home" description={`Signed in as ${person.name} (${person.role}). What needs you now, and how the queue stands.`} />
 
       <section aria-labelledby="my-work">
-        <h2 id="my-work" className="mb-3 text-base font-semibold text-slate-900 dark:text-slate-100">
+        <h2 id="my-work" className="mb-3 text-base font-semibold text-slate-900">
           My work
         </h2>
         <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
@@ -87,7 +87,7 @@ export default async function HomePage() {
       </section>
 
       <section aria-labelledby="organisation">
-        <h2 id="organisation" className="mb-3 text-base font-semibold text-slate-900 dark:text-slate-100">
+        <h2 id="organisation" className="mb-3 text-base font-semibold text-slate-900">
           The organisation&apos;s queue
         </h2>
         <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
@@ -134,7 +134,7 @@ export default async function HomePage() {
                     <Badge tone={statusTone(a.status)}>{words(a.status)}</Badge>
                   </Td>
                   <Td className="whitespace-nowrap">
-                    <span className="font-medium text-red-800 dark:text-red-300" title={`due ${a.due_at.replace('T', ' ').replace(/\.\d+Z$/, '')} UTC`}>
+                    <span className="font-medium text-red-800" title={`due ${a.due_at.replace('T', ' ').replace(/\.\d+Z$/, '')} UTC`}>
                       {lateBy(new Date(a.due_at), now)}
                     </span>
                   </Td>

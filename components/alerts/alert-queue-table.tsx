@@ -73,7 +73,7 @@ const columns = helper.columns([
         href={`/alerts/${row.original.id}`}
         prefetch={false}
         data-alert-link
-        className="font-medium text-sky-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600 dark:text-sky-300"
+        className="font-medium text-sky-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600"
       >
         {label(row.original.number)}
       </Link>
@@ -92,7 +92,7 @@ const columns = helper.columns([
     header: 'Decision',
     cell: ({ row }) => (
       <span className="whitespace-nowrap">
-        <Badge tone={decisionTone(row.original.decision)}>{row.original.decision ?? '—'}</Badge> <span className="text-slate-600 dark:text-slate-400">{row.original.riskScore}</span>
+        <Badge tone={decisionTone(row.original.decision)}>{row.original.decision ?? '—'}</Badge> <span className="text-slate-600">{row.original.riskScore}</span>
       </span>
     ),
   }),
@@ -109,7 +109,7 @@ const columns = helper.columns([
     cell: ({ row }) => (
       <span className="block max-w-[12rem] truncate font-mono text-xs" title={row.original.reason ?? undefined}>
         {row.original.reason ?? '—'}
-        {row.original.moreReasons > 0 ? <span className="font-sans text-slate-600 dark:text-slate-400"> +{row.original.moreReasons}</span> : null}
+        {row.original.moreReasons > 0 ? <span className="font-sans text-slate-600"> +{row.original.moreReasons}</span> : null}
       </span>
     ),
   }),
@@ -118,7 +118,7 @@ const columns = helper.columns([
     header: 'Assignee',
     cell: ({ row }) => (
       <span className="block max-w-[8rem] truncate" data-testid="row-assignee">
-        {row.original.mine ? 'me' : (row.original.assignee ?? <span className="text-slate-600 dark:text-slate-400">nobody</span>)}
+        {row.original.mine ? 'me' : (row.original.assignee ?? <span className="text-slate-600">nobody</span>)}
       </span>
     ),
   }),
@@ -245,7 +245,7 @@ export function AlertQueueTable({ rows, bulkAction, searchInputId }: { rows: Que
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Selected alerts">
-        <span className="text-sm text-slate-700 dark:text-slate-300" data-testid="selected-count">
+        <span className="text-sm text-slate-700" data-testid="selected-count">
           {selectedIds.length} selected
         </span>
         <Button size="sm" disabled={selectedIds.length === 0 || pending} onClick={() => runBulk(selectedIds, 'assign_me')} data-testid="bulk-assign">
@@ -259,9 +259,9 @@ export function AlertQueueTable({ rows, bulkAction, searchInputId }: { rows: Que
         </Button>
       </div>
       <div role="status" aria-live="polite" className="min-h-5 text-sm" data-testid="bulk-result">
-        {pending ? 'Working…' : message ? <span className={message.failed ? 'text-red-800 dark:text-red-300' : 'text-emerald-800 dark:text-emerald-300'}>{message.text}</span> : null}
+        {pending ? 'Working…' : message ? <span className={message.failed ? 'text-red-800' : 'text-emerald-800'}>{message.text}</span> : null}
       </div>
-      <div className="rounded border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900">
+      <div className="rounded border border-slate-200 bg-white">
         <table className="w-full text-left text-sm" data-testid="alert-queue">
           <caption className="sr-only">Alerts; j and k move, x selects, Enter opens (press ? for all keys)</caption>
           <THead>
@@ -284,7 +284,7 @@ export function AlertQueueTable({ rows, bulkAction, searchInputId }: { rows: Que
                 data-number={row.original.number}
                 data-active={active === index ? 'true' : undefined}
                 onFocus={() => setActive(index)}
-                className={`${rowClass} ${row.getIsSelected() ? 'bg-sky-50 dark:bg-sky-950' : ''} ${active === index ? 'outline-2 -outline-offset-2 outline-sky-600' : ''}`}
+                className={`${rowClass} ${row.getIsSelected() ? 'bg-sky-50' : ''} ${active === index ? 'outline-2 -outline-offset-2 outline-sky-600' : ''}`}
               >
                 {row.getAllCells().map((cell) => (
                   <Td key={cell.id}>

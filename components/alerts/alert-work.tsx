@@ -128,7 +128,7 @@ export function ClosureDecision({
             Approve closure
           </button>
           {approveReason ? (
-            <p id={approveWhy} className="text-sm text-slate-700 dark:text-slate-300" data-testid="approve-reason">
+            <p id={approveWhy} className="text-sm text-slate-700" data-testid="approve-reason">
               {sentence(approveReason)}.
             </p>
           ) : null}
@@ -148,7 +148,7 @@ export function ClosureDecision({
             Send back to review
           </button>
           {rejectReason ? (
-            <p id={rejectWhy} className="text-sm text-slate-700 dark:text-slate-300" data-testid="reject-reason">
+            <p id={rejectWhy} className="text-sm text-slate-700" data-testid="reject-reason">
               {sentence(rejectReason)}.
             </p>
           ) : null}

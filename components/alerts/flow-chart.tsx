@@ -60,15 +60,15 @@ export function FlowChart({ flow }: { flow: FlowData }) {
 
   return (
     <figure className="space-y-2" data-testid="flow-chart">
-      <div className="flex flex-wrap items-center gap-4 text-xs text-slate-700 dark:text-slate-300" aria-hidden="true">
+      <div className="flex flex-wrap items-center gap-4 text-xs text-slate-700" aria-hidden="true">
         <span className="flex items-center gap-1.5">
-          <svg width="14" height="14" className="text-sky-700 dark:text-sky-400">
+          <svg width="14" height="14" className="text-sky-700">
             <rect x="0.5" y="0.5" width="13" height="13" fill="currentColor" stroke="currentColor" />
           </svg>
           Money in (solid)
         </span>
         <span className="flex items-center gap-1.5">
-          <svg width="14" height="14" className="text-amber-800 dark:text-amber-400">
+          <svg width="14" height="14" className="text-amber-800">
             <pattern id="flow-out-legend" width="4" height="4" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
               <line x1="0" y1="0" x2="0" y2="4" stroke="currentColor" strokeWidth="2" />
             </pattern>
@@ -78,15 +78,15 @@ export function FlowChart({ flow }: { flow: FlowData }) {
         </span>
         <span>{currency ? `Amounts in ${currency}` : null}</span>
       </div>
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width="100%" role="img" aria-label={summary} className="max-w-full text-slate-700 dark:text-slate-300">
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width="100%" role="img" aria-label={summary} className="max-w-full text-slate-700">
         <defs>
           <pattern id="flow-out-hatch" width="5" height="5" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
-            <line x1="0" y1="0" x2="0" y2="5" className="stroke-amber-800 dark:stroke-amber-400" strokeWidth="2.5" />
+            <line x1="0" y1="0" x2="0" y2="5" className="stroke-amber-800" strokeWidth="2.5" />
           </pattern>
         </defs>
         <Group left={MARGIN.left} top={MARGIN.top}>
           {y.ticks(4).map((t) => (
-            <line key={t} x1={0} x2={innerWidth} y1={y(t)} y2={y(t)} className="stroke-slate-200 dark:stroke-slate-700" />
+            <line key={t} x1={0} x2={innerWidth} y1={y(t)} y2={y(t)} className="stroke-slate-200" />
           ))}
           {data.map((d) => {
             const left = x(d.start) ?? 0;
@@ -94,7 +94,7 @@ export function FlowChart({ flow }: { flow: FlowData }) {
             return (
               <Group key={d.start} left={left}>
                 {d.in > 0 ? (
-                  <Bar x={side('in')} y={y(d.in)} width={side.bandwidth()} height={innerHeight - y(d.in)} className="fill-sky-700 dark:fill-sky-400" data-side="in">
+                  <Bar x={side('in')} y={y(d.in)} width={side.bandwidth()} height={innerHeight - y(d.in)} className="fill-sky-700" data-side="in">
                     <title>{`${span}: ${amount.format(d.in)} ${currency} in`}</title>
                   </Bar>
                 ) : null}
@@ -105,7 +105,7 @@ export function FlowChart({ flow }: { flow: FlowData }) {
                     width={side.bandwidth()}
                     height={innerHeight - y(d.out)}
                     fill="url(#flow-out-hatch)"
-                    className="stroke-amber-800 dark:stroke-amber-400"
+                    className="stroke-amber-800"
                     strokeWidth={1}
                     data-side="out"
                   >
@@ -136,9 +136,9 @@ export function FlowChart({ flow }: { flow: FlowData }) {
           />
         </Group>
       </svg>
-      <figcaption className="text-xs text-slate-600 dark:text-slate-400">{summary}</figcaption>
+      <figcaption className="text-xs text-slate-600">{summary}</figcaption>
       <details data-testid="flow-table">
-        <summary className="cursor-pointer text-sm text-sky-800 underline dark:text-sky-300">Show the figures as a table</summary>
+        <summary className="cursor-pointer text-sm text-sky-800 underline">Show the figures as a table</summary>
         <div className="mt-2">
           <Table caption="Money in and out per hour (UTC)">
             <THead>

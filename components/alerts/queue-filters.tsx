@@ -10,7 +10,7 @@ const ANY = { value: '', label: 'Any' };
 /** The number box's id is `field-number` (Field's), which the queue's `/` key focuses. */
 export function QueueFilters({ params }: { params: QueueParams }) {
   return (
-    <form method="get" action="/alerts" aria-label="Filter alerts" className="mb-4 rounded border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900" data-testid="queue-filters">
+    <form method="get" action="/alerts" aria-label="Filter alerts" className="mb-4 rounded border border-slate-200 bg-white p-4" data-testid="queue-filters">
       <div className="grid grid-cols-5 gap-x-4 gap-y-3">
         <SelectField
           label="Queue"

@@ -76,7 +76,7 @@ export function ShortcutHelp({ open, onClose, shortcuts }: { open: boolean; onCl
       aria-labelledby={titleId}
       onClose={onClose}
       data-testid="shortcut-help"
-      className="m-auto w-[32rem] max-w-[90vw] rounded border border-slate-300 bg-white p-6 text-slate-900 shadow-xl backdrop:bg-slate-900/40 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+      className="m-auto w-[32rem] max-w-[90vw] rounded border border-slate-300 bg-white p-6 text-slate-900 shadow-xl backdrop:bg-slate-900/40"
     >
       <h2 id={titleId} className="mb-3 text-lg font-semibold">
         Keyboard shortcuts
@@ -95,9 +95,9 @@ export function ShortcutHelp({ open, onClose, shortcuts }: { open: boolean; onCl
         </thead>
         <tbody>
           {shortcuts.map(([key, what]) => (
-            <tr key={key} className="border-t border-slate-200 dark:border-slate-700">
+            <tr key={key} className="border-t border-slate-200">
               <td className="py-1 pr-4">
-                <kbd className="rounded border border-slate-300 bg-slate-50 px-1.5 font-mono text-xs dark:border-slate-600 dark:bg-slate-800">{key}</kbd>
+                <kbd className="rounded border border-slate-300 bg-slate-50 px-1.5 font-mono text-xs">{key}</kbd>
               </td>
               <td className="py-1">{what}</td>
             </tr>
@@ -108,7 +108,7 @@ export function ShortcutHelp({ open, onClose, shortcuts }: { open: boolean; onCl
         <input ref={toggle} type="checkbox" className="mt-0.5 h-4 w-4" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} data-testid="shortcuts-toggle" />
         <span>
           Single-key shortcuts on
-          <span className="block text-xs text-slate-600 dark:text-slate-400">
+          <span className="block text-xs text-slate-600">
             Kept in this browser. With them off, j, k, x, a, / and ? type nothing special; Tab, Enter and the buttons still work.
           </span>
         </span>

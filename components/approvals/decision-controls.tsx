@@ -53,7 +53,7 @@ export function DecisionControls({
         </form>
       </div>
       {refusal ? (
-        <p id={reasonId} className="max-w-xs text-xs text-slate-600 dark:text-slate-400" data-testid="decision-refusal">
+        <p id={reasonId} className="max-w-xs text-xs text-slate-600" data-testid="decision-refusal">
           {sentence(refusal)}.
         </p>
       ) : null}

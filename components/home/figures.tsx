@@ -3,25 +3,25 @@ import type { ReactNode } from 'react';
 import type { Tone } from '@/components/ui';
 
 const TONE_TEXT: Record<Tone, string> = {
-  neutral: 'text-slate-900 dark:text-slate-100',
-  info: 'text-sky-900 dark:text-sky-200',
-  success: 'text-emerald-800 dark:text-emerald-300',
-  warning: 'text-amber-900 dark:text-amber-200',
-  danger: 'text-red-800 dark:text-red-300',
+  neutral: 'text-slate-900',
+  info: 'text-sky-900',
+  success: 'text-emerald-800',
+  warning: 'text-amber-900',
+  danger: 'text-red-800',
 };
 
 /** One figure of the home screen: a big number (or duration) with its words; a link when it leads somewhere. */
 export function Figure({ label, value, note, href, tone = 'neutral', testId }: { label: string; value: ReactNode; note?: ReactNode; href?: string; tone?: Tone; testId?: string }) {
   const body = (
     <>
-      <dt className="text-sm text-slate-600 dark:text-slate-400">{label}</dt>
+      <dt className="text-sm text-slate-600">{label}</dt>
       <dd className={`mt-1 text-3xl font-semibold tabular-nums ${TONE_TEXT[tone]}`} data-testid={testId}>
         {value}
       </dd>
-      {note ? <dd className="mt-1 text-xs text-slate-600 dark:text-slate-400">{note}</dd> : null}
+      {note ? <dd className="mt-1 text-xs text-slate-600">{note}</dd> : null}
     </>
   );
-  const box = 'block rounded border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900';
+  const box = 'block rounded border border-slate-200 bg-white p-4';
   return href ? (
     <Link href={href} prefetch={false} className={`${box} hover:border-sky-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600`}>
       <dl>{body}</dl>

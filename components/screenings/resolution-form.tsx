@@ -31,7 +31,7 @@ export function ResolutionForm({ action, screeningId, list, entryRef, entryName 
       <FormMessage state={state} />
       {matchError ? <FieldError text={matchError} /> : null}
       <fieldset aria-describedby={outcomeError ? `${id}-outcome-error` : undefined}>
-        <legend className="mb-1 text-sm font-medium text-slate-700 dark:text-slate-300">Decision</legend>
+        <legend className="mb-1 text-sm font-medium text-slate-700">Decision</legend>
         <div className="flex flex-wrap gap-x-5 gap-y-1">
           {OUTCOMES.map((o) => (
             <label key={o} className="flex items-center gap-2 text-sm">
@@ -43,7 +43,7 @@ export function ResolutionForm({ action, screeningId, list, entryRef, entryName 
                 className="h-4 w-4 accent-sky-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600"
               />
               <span>
-                {OUTCOME_LABELS[o]} <span className="text-xs text-slate-600 dark:text-slate-400">({HINTS[o]})</span>
+                {OUTCOME_LABELS[o]} <span className="text-xs text-slate-600">({HINTS[o]})</span>
               </span>
             </label>
           ))}
@@ -51,7 +51,7 @@ export function ResolutionForm({ action, screeningId, list, entryRef, entryName 
         {outcomeError ? <FieldError id={`${id}-outcome-error`} text={outcomeError} /> : null}
       </fieldset>
       <div className="space-y-1">
-        <label htmlFor={`${id}-note`} className="block text-sm font-medium text-slate-700 dark:text-slate-300">
+        <label htmlFor={`${id}-note`} className="block text-sm font-medium text-slate-700">
           Note
         </label>
         <textarea
@@ -61,12 +61,12 @@ export function ResolutionForm({ action, screeningId, list, entryRef, entryName 
           defaultValue={state.values?.note}
           aria-invalid={noteError ? true : undefined}
           aria-describedby={noteError ? `${id}-note-error` : `${id}-note-hint`}
-          className="block w-full rounded border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-sky-600 focus:outline-none focus:ring-1 focus:ring-sky-600 aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100"
+          className="block w-full rounded border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-sky-600 focus:outline-none focus:ring-1 focus:ring-sky-600 aria-[invalid=true]:border-red-600"
         />
         {noteError ? (
           <FieldError id={`${id}-note-error`} text={noteError} />
         ) : (
-          <p id={`${id}-note-hint`} className="text-xs text-slate-600 dark:text-slate-400">
+          <p id={`${id}-note-hint`} className="text-xs text-slate-600">
             Why: 1 to 2000 characters, kept with the decision
           </p>
         )}

@@ -4,11 +4,11 @@ export type Tone = 'neutral' | 'info' | 'success' | 'warning' | 'danger';
 
 // Colour is never the only signal: every badge carries its word (WCAG 1.4.1); these pairs pass AA contrast.
 const TONES: Record<Tone, string> = {
-  neutral: 'bg-slate-100 text-slate-800 ring-slate-300 dark:bg-slate-800 dark:text-slate-200 dark:ring-slate-600',
-  info: 'bg-sky-50 text-sky-900 ring-sky-300 dark:bg-sky-950 dark:text-sky-200 dark:ring-sky-700',
-  success: 'bg-emerald-50 text-emerald-900 ring-emerald-300 dark:bg-emerald-950 dark:text-emerald-200 dark:ring-emerald-700',
-  warning: 'bg-amber-50 text-amber-900 ring-amber-300 dark:bg-amber-950 dark:text-amber-200 dark:ring-amber-700',
-  danger: 'bg-red-50 text-red-900 ring-red-300 dark:bg-red-950 dark:text-red-200 dark:ring-red-700',
+  neutral: 'bg-slate-100 text-slate-800 ring-slate-300',
+  info: 'bg-sky-50 text-sky-900 ring-sky-300',
+  success: 'bg-emerald-50 text-emerald-900 ring-emerald-300',
+  warning: 'bg-amber-50 text-amber-900 ring-amber-300',
+  danger: 'bg-red-50 text-red-900 ring-red-300',
 };
 
 export function Badge({ tone = 'neutral', children, title, testId }: { tone?: Tone; children: ReactNode; title?: string; testId?: string }) {

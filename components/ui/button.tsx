@@ -5,9 +5,9 @@ export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost';
 
 const VARIANTS: Record<ButtonVariant, string> = {
   primary: 'bg-sky-700 text-white hover:bg-sky-800 border border-sky-700',
-  secondary: 'bg-white text-slate-800 border border-slate-300 hover:bg-slate-50 dark:bg-slate-800 dark:text-slate-100 dark:border-slate-600 dark:hover:bg-slate-700',
-  danger: 'bg-white text-red-800 border border-red-300 hover:bg-red-50 dark:bg-slate-800 dark:text-red-300 dark:border-red-800',
-  ghost: 'text-sky-800 hover:bg-sky-50 border border-transparent dark:text-sky-300 dark:hover:bg-slate-800',
+  secondary: 'bg-white text-slate-800 border border-slate-300 hover:bg-slate-50',
+  danger: 'bg-white text-red-800 border border-red-300 hover:bg-red-50',
+  ghost: 'text-sky-800 hover:bg-sky-50 border border-transparent',
 };
 
 /** One look for every button and button-like link; the focus ring is always visible from the keyboard. */

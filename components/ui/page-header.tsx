@@ -5,8 +5,8 @@ export function PageHeader({ title, description, actions, children }: { title: R
   return (
     <header className="mb-6 flex flex-wrap items-start justify-between gap-4">
       <div className="min-w-0">
-        <h1 className="text-2xl font-semibold text-slate-900 dark:text-slate-100">{title}</h1>
-        {description ? <p className="mt-1 max-w-3xl text-sm text-slate-600 dark:text-slate-400">{description}</p> : null}
+        <h1 className="text-2xl font-semibold text-slate-900">{title}</h1>
+        {description ? <p className="mt-1 max-w-3xl text-sm text-slate-600">{description}</p> : null}
         {children}
       </div>
       {actions ? <div className="flex shrink-0 flex-wrap items-center gap-2">{actions}</div> : null}
@@ -17,9 +17,9 @@ export function PageHeader({ title, description, actions, children }: { title: R
 /** A titled block inside a screen. */
 export function Section({ title, actions, children, testId }: { title: ReactNode; actions?: ReactNode; children: ReactNode; testId?: string }) {
   return (
-    <section className="rounded border border-slate-200 bg-white p-5 dark:border-slate-700 dark:bg-slate-900" data-testid={testId}>
+    <section className="rounded border border-slate-200 bg-white p-5" data-testid={testId}>
       <div className="mb-3 flex items-center justify-between gap-3">
-        <h2 className="text-base font-semibold text-slate-900 dark:text-slate-100">{title}</h2>
+        <h2 className="text-base font-semibold text-slate-900">{title}</h2>
         {actions}
       </div>
       {children}

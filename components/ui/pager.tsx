@@ -3,7 +3,7 @@ import { ButtonLink } from './button';
 /** Previous and next links of a keyset-paged list; a missing side is shown disabled, not hidden, so the pair stays put. */
 export function Pager({ previous, next, label = 'Pages' }: { previous?: string; next?: string; label?: string }) {
   if (!previous && !next) return null;
-  const off = 'inline-flex items-center rounded border border-slate-200 px-2.5 py-1 text-xs text-slate-500 dark:border-slate-700 dark:text-slate-400';
+  const off = 'inline-flex items-center rounded border border-slate-200 px-2.5 py-1 text-xs text-slate-500';
   return (
     <nav aria-label={label} className="mt-4 flex items-center justify-end gap-2" data-testid="pager">
       {previous ? (

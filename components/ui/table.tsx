@@ -6,7 +6,7 @@ import type { ReactNode, TdHTMLAttributes, ThHTMLAttributes } from 'react';
  */
 export function Table({ children, caption, testId }: { children: ReactNode; caption?: string; testId?: string }) {
   return (
-    <div className="overflow-x-auto rounded border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900">
+    <div className="overflow-x-auto rounded border border-slate-200 bg-white">
       <table className="min-w-full text-left text-sm" data-testid={testId}>
         {caption ? <caption className="sr-only">{caption}</caption> : null}
         {children}
@@ -16,7 +16,7 @@ export function Table({ children, caption, testId }: { children: ReactNode; capt
 }
 
 export function THead({ children }: { children: ReactNode }) {
-  return <thead className="bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300">{children}</thead>;
+  return <thead className="bg-slate-100 text-slate-700">{children}</thead>;
 }
 
 export function Th({ className, ...rest }: ThHTMLAttributes<HTMLTableCellElement>) {
@@ -27,4 +27,4 @@ export function Td({ className, ...rest }: TdHTMLAttributes<HTMLTableCellElement
   return <td {...rest} className={`px-3 py-2 align-top ${className ?? ''}`} />;
 }
 
-export const rowClass = 'border-t border-slate-200 dark:border-slate-700';
+export const rowClass = 'border-t border-slate-200';

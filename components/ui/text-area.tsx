@@ -19,7 +19,7 @@ export function TextAreaField(props: {
   const described = props.error ? `${id}-error` : props.hint ? `${id}-hint` : undefined;
   return (
     <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700 dark:text-slate-300">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
         {props.label}
         {props.required ? <span className="text-slate-500"> (required)</span> : null}
       </label>
@@ -32,11 +32,11 @@ export function TextAreaField(props: {
         required={props.required}
         aria-invalid={props.error ? true : undefined}
         aria-describedby={described}
-        className="block w-full rounded border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-sky-600 focus:outline-none focus:ring-1 focus:ring-sky-600 aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100"
+        className="block w-full rounded border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-sky-600 focus:outline-none focus:ring-1 focus:ring-sky-600 aria-[invalid=true]:border-red-600"
       />
       {props.error ? <FieldError id={`${id}-error`} text={props.error} /> : null}
       {!props.error && props.hint ? (
-        <p id={`${id}-hint`} className="text-xs text-slate-600 dark:text-slate-400">
+        <p id={`${id}-hint`} className="text-xs text-slate-600">
           {props.hint}
         </p>
       ) : null}

@@ -4,12 +4,23 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { PROJECT_ROOT } from '../../tests/support/processes';
 
-/** Serious or critical accessibility problems axe finds on the page as it is now, one line each (empty when none). */
+/**
+ * Serious or critical accessibility problems axe finds on the page as it is now, one line each (empty
+ * when none), in the light and the dark colour scheme (contrast differs between them).
+ */
 export async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const found: string[] = [];
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    const result = await new AxeBuilder({ page }).analyze();
+    found.push(
+      ...result.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${scheme}: ${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    );
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  return found;
 }
 
 /** True when the page fits its viewport's width (nothing to scroll sideways). */

@@ -68,14 +68,14 @@ export default async function AlertQueuePage({ searchParams }: { searchParams: P
       />
       <QueueFilters params={params} />
       {problems.length > 0 ? (
-        <div role="alert" className="mb-4 rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200" data-testid="queue-problems">
+        <div role="alert" className="mb-4 rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="queue-problems">
           Ignored in the address: {problems.join('; ')}.
         </div>
       ) : null}
       {rows.length === 0 ? (
         <EmptyState title={filtered ? 'No alert matches these filters.' : 'No open alert: the queue is empty.'}>
           {filtered ? (
-            <Link href="/alerts" className="text-sky-800 underline dark:text-sky-300">
+            <Link href="/alerts" className="text-sky-800 underline">
               Show the open queue
             </Link>
           ) : (

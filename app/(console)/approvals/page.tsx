@@ -14,7 +14,7 @@ export const dynamic = 'force-dynamic';
 
 const PAGE_SIZE = 50;
 
-const linkClass = 'font-medium text-sky-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-sky-600 dark:text-sky-300';
+const linkClass = 'font-medium text-sky-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-sky-600';
 
 function ItemCell({ item }: { item: PendingItem }) {
   if (item.kind === 'alert_closure') {
@@ -24,7 +24,7 @@ function ItemCell({ item }: { item: PendingItem }) {
           ALR-{item.number}
         </Link>{' '}
         <Badge tone={priorityTone(item.priority)}>{item.priority}</Badge>
-        <div className="text-slate-700 dark:text-slate-300">{item.subjectName ?? item.subjectId ?? 'no subject'}</div>
+        <div className="text-slate-700">{item.subjectName ?? item.subjectId ?? 'no subject'}</div>
       </div>
     );
   }
@@ -33,7 +33,7 @@ function ItemCell({ item }: { item: PendingItem }) {
       <Link href={`/screenings/${item.screeningId}`} prefetch={false} className={linkClass}>
         {item.subjectName}
       </Link>
-      {item.reference ? <div className="text-xs text-slate-600 dark:text-slate-400">reference {item.reference}</div> : null}
+      {item.reference ? <div className="text-xs text-slate-600">reference {item.reference}</div> : null}
     </div>
   );
 }
@@ -43,8 +43,8 @@ function RequestCell({ item }: { item: PendingItem }) {
     return (
       <div>
         Close as <strong>{item.disposition ? words(item.disposition) : 'no disposition'}</strong>
-        <span className="text-xs text-slate-600 dark:text-slate-400"> · risk score {item.riskScore}</span>
-        {item.note ? <blockquote className="mt-1 max-w-md border-l-2 border-slate-300 pl-2 text-xs break-words text-slate-700 dark:border-slate-600 dark:text-slate-300">{item.note}</blockquote> : null}
+        <span className="text-xs text-slate-600"> · risk score {item.riskScore}</span>
+        {item.note ? <blockquote className="mt-1 max-w-md border-l-2 border-slate-300 pl-2 text-xs break-words text-slate-700">{item.note}</blockquote> : null}
       </div>
     );
   }
@@ -54,7 +54,7 @@ function RequestCell({ item }: { item: PendingItem }) {
         Not <strong>{item.entryName ?? item.entryRef}</strong> ({item.list} {item.entryRef}
         {item.score !== null ? `, score ${item.score}` : ''}): false positive
       </div>
-      <blockquote className="border-l-2 border-slate-300 pl-2 text-xs break-words text-slate-700 dark:border-slate-600 dark:text-slate-300">{item.note}</blockquote>
+      <blockquote className="border-l-2 border-slate-300 pl-2 text-xs break-words text-slate-700">{item.note}</blockquote>
     </div>
   );
 }
@@ -83,18 +83,18 @@ export default async function ApprovalsPage({ searchParams }: { searchParams: Pr
         title="Approvals"
         description="Alert closures and screening clearances waiting for a second person, oldest first. Whoever asked cannot approve their own request, through the console or any of their API keys."
       >
-        <p className="mt-2 text-sm text-slate-700 dark:text-slate-300" data-testid="approval-counts">
+        <p className="mt-2 text-sm text-slate-700" data-testid="approval-counts">
           {counts.alertClosures} alert {counts.alertClosures === 1 ? 'closure' : 'closures'} · {counts.screeningClearances} screening{' '}
           {counts.screeningClearances === 1 ? 'clearance' : 'clearances'}
         </p>
         {role ? (
-          <p className="mt-2 rounded border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-900 dark:border-sky-800 dark:bg-sky-950 dark:text-sky-100" data-testid="role-note">
+          <p className="mt-2 rounded border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-900" data-testid="role-note">
             You can see what waits here; {role}.
           </p>
         ) : null}
       </PageHeader>
       {ignored ? (
-        <div role="alert" className="mb-4 rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200" data-testid="list-problems">
+        <div role="alert" className="mb-4 rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="list-problems">
           Ignored in the address: {ignored}. Showing the first page.
         </div>
       ) : null}

@@ -12,8 +12,8 @@ const PAGE_SIZE = 50;
 const STATUSES = ['clear', 'potential_match'] as const;
 
 const selectClass =
-  'block rounded border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-sky-600 focus:outline-none focus:ring-1 focus:ring-sky-600 dark:border-slate-600 dark:bg-slate-900';
-const linkClass = 'font-medium text-sky-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-sky-600 dark:text-sky-300';
+  'block rounded border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-sky-600 focus:outline-none focus:ring-1 focus:ring-sky-600';
+const linkClass = 'font-medium text-sky-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-sky-600';
 
 const one = (v: string | string[] | undefined): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 
@@ -49,7 +49,7 @@ export default async function ScreeningsPage({ searchParams }: { searchParams: P
       />
       <form method="get" action="/screenings" className="mb-4 flex flex-wrap items-end gap-4" aria-label="Filter screenings">
         <div className="space-y-1">
-          <label htmlFor="filter-status" className="block text-sm font-medium text-slate-700 dark:text-slate-300">
+          <label htmlFor="filter-status" className="block text-sm font-medium text-slate-700">
             Result
           </label>
           <select id="filter-status" name="status" defaultValue={status ?? ''} className={selectClass}>
@@ -62,7 +62,7 @@ export default async function ScreeningsPage({ searchParams }: { searchParams: P
           </select>
         </div>
         <div className="space-y-1">
-          <label htmlFor="filter-review" className="block text-sm font-medium text-slate-700 dark:text-slate-300">
+          <label htmlFor="filter-review" className="block text-sm font-medium text-slate-700">
             Review
           </label>
           <select id="filter-review" name="review" defaultValue={review ?? ''} className={selectClass}>
@@ -84,7 +84,7 @@ export default async function ScreeningsPage({ searchParams }: { searchParams: P
         ) : null}
       </form>
       {ignored ? (
-        <div role="alert" className="mb-4 rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200" data-testid="list-problems">
+        <div role="alert" className="mb-4 rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="list-problems">
           Ignored in the address: {ignored}. Showing the first page.
         </div>
       ) : null}
@@ -119,7 +119,7 @@ export default async function ScreeningsPage({ searchParams }: { searchParams: P
                     <Link href={`/screenings/${s.id}`} prefetch={false} className={linkClass}>
                       {s.subject.name}
                     </Link>
-                    <div className="text-xs text-slate-600 dark:text-slate-400">
+                    <div className="text-xs text-slate-600">
                       {[s.subject.kind, s.subject.birth_year, s.subject.country].filter((x) => x !== undefined).join(' · ')}
                     </div>
                   </Td>

@@ -37,8 +37,8 @@ function Facts({ rows, testId }: { rows: [string, ReactNode][]; testId?: string 
     <dl className="grid grid-cols-[minmax(7rem,auto)_1fr] gap-x-4 gap-y-1.5 text-sm" data-testid={testId}>
       {rows.map(([label, value]) => (
         <div key={label} className="contents">
-          <dt className="text-slate-600 dark:text-slate-400">{label}</dt>
-          <dd className="min-w-0 break-words text-slate-900 dark:text-slate-100">{value}</dd>
+          <dt className="text-slate-600">{label}</dt>
+          <dd className="min-w-0 break-words text-slate-900">{value}</dd>
         </div>
       ))}
     </dl>
@@ -139,7 +139,7 @@ export default async function AlertPage({ params }: { params: Promise<{ id: stri
             {row.screeningId ? (
               <Facts
                 rows={[
-                  ['Screening', <Link key="s" href={`/screenings/${row.screeningId}`} className="font-mono text-xs text-sky-800 underline dark:text-sky-300">{row.screeningId}</Link>],
+                  ['Screening', <Link key="s" href={`/screenings/${row.screeningId}`} className="font-mono text-xs text-sky-800 underline">{row.screeningId}</Link>],
                   ['Screened', <LocalTime key="t" iso={'event' in alert ? (alert.event as { occurred_at: string }).occurred_at : null} />],
                 ]}
               />
@@ -209,12 +209,12 @@ export default async function AlertPage({ params }: { params: Promise<{ id: stri
 
           <Section title={`Notes (${notes.length})`} testId="alert-notes">
             {notes.length === 0 ? (
-              <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">No notes yet.</p>
+              <p className="mb-4 text-sm text-slate-600">No notes yet.</p>
             ) : (
               <ol className="mb-4 space-y-3">
                 {notes.map((n) => (
-                  <li key={n.id} className="rounded border border-slate-200 p-3 dark:border-slate-700" data-testid="note">
-                    <div className="mb-1 text-xs text-slate-600 dark:text-slate-400">
+                  <li key={n.id} className="rounded border border-slate-200 p-3" data-testid="note">
+                    <div className="mb-1 text-xs text-slate-600">
                       {who(n.author)} · <LocalTime iso={n.createdAt.toISOString()} />
                     </div>
                     <p className="text-sm break-words whitespace-pre-wrap" data-testid="note-body">
@@ -295,7 +295,7 @@ export default async function AlertPage({ params }: { params: Promise<{ id: stri
                 ]}
               />
             ) : (
-              <p className="text-sm text-slate-600 dark:text-slate-400">The event named no source entity.</p>
+              <p className="text-sm text-slate-600">The event named no source entity.</p>
             )}
           </Section>
         </div>

@@ -76,8 +76,8 @@ export default async function ScreeningPage({ params }: { params: Promise<{ id: 
           </p>
         ) : null}
         {current ? (
-          <details className="rounded border border-slate-200 p-3 dark:border-slate-700">
-            <summary className="cursor-pointer text-sm font-medium text-sky-800 focus-visible:outline-2 focus-visible:outline-sky-600 dark:text-sky-300">Record a new decision</summary>
+          <details className="rounded border border-slate-200 p-3">
+            <summary className="cursor-pointer text-sm font-medium text-sky-800 focus-visible:outline-2 focus-visible:outline-sky-600">Record a new decision</summary>
             <div className="mt-3">
               <ResolutionForm action={recordResolutionAction} screeningId={s.id} list={m.list} entryRef={m.entry_ref} entryName={m.entry_name} />
             </div>
@@ -117,7 +117,7 @@ export default async function ScreeningPage({ params }: { params: Promise<{ id: 
           <Badge tone={review.tone} testId="screening-review">
             {review.label}
           </Badge>
-          <span className="text-slate-700 dark:text-slate-300">
+          <span className="text-slate-700">
             {[s.subject.kind, s.subject.birth_year !== undefined ? `born ${s.subject.birth_year}` : undefined, s.subject.country].filter(Boolean).join(' · ')}
           </span>
         </div>
@@ -139,7 +139,7 @@ export default async function ScreeningPage({ params }: { params: Promise<{ id: 
 
       {s.near.length > 0 ? (
         <Section title={`Near misses (${s.near.length})`} testId="near-misses">
-          <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">
+          <p className="mb-3 text-sm text-slate-600">
             Scored 50 or more but under the threshold: they never make the screening a match, but confirming one as a true match raises an alert.
           </p>
           <div className="space-y-4">
@@ -154,7 +154,7 @@ export default async function ScreeningPage({ params }: { params: Promise<{ id: 
 
       <Section title="Decisions" testId="decisions">
         {found.resolutions.length === 0 ? (
-          <p className="text-sm text-slate-600 dark:text-slate-400">No decision recorded yet.</p>
+          <p className="text-sm text-slate-600">No decision recorded yet.</p>
         ) : (
           <Table caption="Every decision on this screening, oldest first">
             <THead>
@@ -179,7 +179,7 @@ export default async function ScreeningPage({ params }: { params: Promise<{ id: 
                   <Td>{OUTCOME_LABELS[r.outcome] ?? words(r.outcome)}</Td>
                   <Td>
                     {RESOLUTION_STATUS[r.status] ?? r.status}
-                    {r.decidedBy ? <div className="text-xs text-slate-600 dark:text-slate-400">by {(names.get(r.decidedBy) ?? r.decidedBy)}</div> : null}
+                    {r.decidedBy ? <div className="text-xs text-slate-600">by {(names.get(r.decidedBy) ?? r.decidedBy)}</div> : null}
                   </Td>
                   <Td>{(names.get(r.resolvedBy) ?? r.resolvedBy)}</Td>
                   <Td className="max-w-xs break-words">{r.note}</Td>
@@ -218,7 +218,7 @@ export default async function ScreeningPage({ params }: { params: Promise<{ id: 
       </Section>
 
       <p className="text-sm">
-        <Link href="/screenings/new" prefetch={false} className="font-medium text-sky-800 underline-offset-2 hover:underline dark:text-sky-300">
+        <Link href="/screenings/new" prefetch={false} className="font-medium text-sky-800 underline-offset-2 hover:underline">
           Screen another name
         </Link>
       </p>

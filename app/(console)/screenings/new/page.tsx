@@ -18,12 +18,12 @@ export default async function NewScreeningPage() {
       />
       <Section title="Who to screen">
         {index.lists.length === 0 ? (
-          <p className="text-sm text-red-800 dark:text-red-300" role="alert">
+          <p className="text-sm text-red-800" role="alert">
             No screening list is loaded, so nothing can be checked. An admin loads lists with <code>service-admin screening load</code>.
           </p>
         ) : (
           <>
-            <p className="mb-4 text-sm text-slate-600 dark:text-slate-400" data-testid="lists-in-force">
+            <p className="mb-4 text-sm text-slate-600" data-testid="lists-in-force">
               Lists in force: {index.lists.map((l) => `${l.name} (${l.code}, version ${l.version}, ${l.entries} entries)`).join('; ')}.
             </p>
             <NewScreeningForm action={createScreeningAction} />
