@@ -32,3 +32,10 @@ export function afterCursorAsc(sortColumn: AnyColumn, idColumn: AnyColumn, curso
   const [key, id] = cursorValues(idColumn, cursor, asDate);
   return sql`(${sortColumn}, ${idColumn}) > (${key}, ${id})`;
 }
+
+/**
+ * Newest first, as the list indexes are built: drizzle's `.desc()` in an index makes it DESC NULLS LAST,
+ * while a plain ORDER BY ... DESC sorts nulls first, an order PostgreSQL cannot read from that index
+ * (it would sort all of the organisation's rows for every page), even on a NOT NULL column.
+ */
+export const newestFirst = (column: AnyColumn): SQL => sql`${column} desc nulls last`;

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { Queryable } from '@/db/client';
-import { afterCursorAsc, afterCursorDesc } from '@/db/keyset';
+import { afterCursorAsc, afterCursorDesc, newestFirst } from '@/db/keyset';
 import { alerts, ALERT_STATUSES, decisions } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { authorize } from '@/lib/auth/policy';
@@ -70,7 +70,7 @@ export async function listAlerts(db: Queryable, actor: Actor, filter: AlertFilte
 
   const rows = await selectAlertViews(db)
     .where(and(...conditions))
-    .orderBy(...(byDue ? [asc(alerts.dueAt), asc(alerts.id)] : [desc(alerts.updatedAt), desc(alerts.id)]))
+    .orderBy(...(byDue ? [asc(alerts.dueAt), asc(alerts.id)] : [newestFirst(alerts.updatedAt), newestFirst(alerts.id)]))
     .limit(filter.limit + 1);
   return toPage(rows, filter.limit, (r) => ({ key: dateKey(byDue ? r.alert.dueAt : r.alert.updatedAt), id: r.alert.id }));
 }

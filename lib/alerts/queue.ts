@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '@/db/client';
-import { afterCursorAsc, afterCursorDesc } from '@/db/keyset';
+import { afterCursorAsc, afterCursorDesc, newestFirst } from '@/db/keyset';
 import { alerts, decisions } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { authorize } from '@/lib/auth/policy';
@@ -104,7 +104,7 @@ export async function listAlertQueue(db: Queryable, actor: Actor, filter: QueueF
     const joined = filter.decision ? q.leftJoin(decisions, and(eq(decisions.orgId, alerts.orgId), eq(decisions.id, alerts.decisionId))) : q;
     return joined
       .where(and(...conditions, status))
-      .orderBy(...(ascending ? [asc(sortColumn), asc(alerts.id)] : [desc(sortColumn), desc(alerts.id)]))
+      .orderBy(...(ascending ? [asc(sortColumn), asc(alerts.id)] : [newestFirst(sortColumn), newestFirst(alerts.id)]))
       .limit(filter.limit + 1);
   };
   const parts: PageKey[][] = byDue

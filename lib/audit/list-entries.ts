@@ -1,6 +1,6 @@
-import { and, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lte, type SQL } from 'drizzle-orm';
 import type { Queryable } from '@/db/client';
-import { afterCursorDesc } from '@/db/keyset';
+import { afterCursorDesc, newestFirst } from '@/db/keyset';
 import { auditLog } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { authorize } from '@/lib/auth/policy';
@@ -34,7 +34,7 @@ export async function listAuditEntries(db: Queryable, actor: Actor, filter: Audi
     .select()
     .from(auditLog)
     .where(and(...conditions))
-    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .orderBy(newestFirst(auditLog.at), newestFirst(auditLog.id))
     .limit(filter.limit + 1);
   return toPage(rows, filter.limit, (r) => ({ key: dateKey(r.at), id: r.id }));
 }

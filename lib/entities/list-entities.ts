@@ -1,6 +1,6 @@
-import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { Queryable } from '@/db/client';
-import { afterCursorDesc } from '@/db/keyset';
+import { afterCursorDesc, newestFirst } from '@/db/keyset';
 import { entities, type EntityKind } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { dateKey, decodeCursor, toPage } from '@/lib/paging';
@@ -38,7 +38,7 @@ export async function listEntities(db: Queryable, actor: Actor, filter: EntityFi
         afterCursorDesc(entities.updatedAt, entities.id, decodeCursor(filter.cursor)),
       ),
     )
-    .orderBy(desc(entities.updatedAt), desc(entities.id))
+    .orderBy(newestFirst(entities.updatedAt), newestFirst(entities.id))
     .limit(filter.limit + 1);
   return toPage(rows, filter.limit, (r) => ({ key: dateKey(r.entity.updatedAt), id: r.entity.id }));
 }

@@ -1,6 +1,6 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '@/db/client';
-import { afterCursorDesc } from '@/db/keyset';
+import { afterCursorDesc, newestFirst } from '@/db/keyset';
 import { apiKeys } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { dateKey, decodeCursor, toPage } from '@/lib/paging';
@@ -11,7 +11,7 @@ export async function listKeys(db: Queryable, actor: Actor, page: { limit: numbe
     .select()
     .from(apiKeys)
     .where(and(eq(apiKeys.orgId, actor.orgId), afterCursorDesc(apiKeys.createdAt, apiKeys.id, decodeCursor(page.cursor))))
-    .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id))
+    .orderBy(newestFirst(apiKeys.createdAt), newestFirst(apiKeys.id))
     .limit(page.limit + 1);
   return toPage(rows, page.limit, (k) => ({ key: dateKey(k.createdAt), id: k.id }));
 }

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '@/db/client';
-import { afterCursorDesc } from '@/db/keyset';
+import { afterCursorDesc, newestFirst } from '@/db/keyset';
 import { screeningResolutions, screenings } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { authorize } from '@/lib/auth/policy';
@@ -34,7 +34,7 @@ export async function listScreenings(db: Queryable, actor: Actor, filters: Scree
         afterCursorDesc(screenings.createdAt, screenings.id, decodeCursor(filters.cursor)),
       ),
     )
-    .orderBy(desc(screenings.createdAt), desc(screenings.id))
+    .orderBy(newestFirst(screenings.createdAt), newestFirst(screenings.id))
     .limit(filters.limit + 1);
   const page = toPage(rows, filters.limit, (s) => ({ key: dateKey(s.createdAt), id: s.id }));
   const byScreening = new Map<string, ResolutionRow[]>();
