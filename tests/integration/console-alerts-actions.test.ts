@@ -11,6 +11,7 @@ import { newOrg, type TestOrg } from '../support/api';
 import { payment, postEventOk } from '../support/events';
 import { signedIn } from '../support/people';
 import { activateTestRules } from '../support/rules';
+import { form } from '../support/console';
 
 // Server actions read the signed-in person from the request's cookie (next/headers) and revalidate
 // pages (next/cache); outside a Next.js request both are stood in for: the cookie is the real session
@@ -28,11 +29,6 @@ type Person = Awaited<ReturnType<typeof signedIn>>;
 const db = () => getDb();
 const as = (p: Person) => {
   cookie = p.cookie;
-};
-const form = (fields: Record<string, string>) => {
-  const f = new FormData();
-  for (const [k, v] of Object.entries(fields)) f.set(k, v);
-  return f;
 };
 const alertOf = (org: TestOrg, id: string) => getAlert(db(), systemActor(org.orgId), id).then((v) => v.alert);
 

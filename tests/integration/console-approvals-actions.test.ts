@@ -14,7 +14,7 @@ import { refreshScreeningIndex } from '@/lib/screening/list-index';
 import { loadScreeningList } from '@/lib/screening/load-list';
 import { recordResolution } from '@/lib/screening/record-resolution';
 import { newOrg } from '../support/api';
-import { consolePerson } from '../support/console';
+import { consolePerson, form } from '../support/console';
 
 // The approvals screen's actions, called as Next.js calls them, with the signed-in person mocked (no
 // request here to carry a cookie) and the router's cache a no-op.
@@ -45,11 +45,6 @@ const as = (p: SignedInPerson) => {
   signedIn.person = p;
 };
 
-function form(values: Record<string, string>): FormData {
-  const f = new FormData();
-  for (const [k, v] of Object.entries(values)) f.set(k, v);
-  return f;
-}
 
 /** A screening alert of the organisation whose closure `by` requested. */
 async function pendingClosure(by: Actor = analyst.actor): Promise<string> {

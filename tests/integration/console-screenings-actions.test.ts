@@ -9,7 +9,7 @@ import { checkListFile } from '@/lib/screening/list-file';
 import { refreshScreeningIndex } from '@/lib/screening/list-index';
 import { loadScreeningList } from '@/lib/screening/load-list';
 import { newOrg } from '../support/api';
-import { consolePerson, redirectedTo } from '../support/console';
+import { consolePerson, redirectedTo, form } from '../support/console';
 
 // The console's screening actions, called as Next.js calls them, with the signed-in person mocked (no
 // request here to carry a cookie) and the router's cache a no-op.
@@ -36,11 +36,6 @@ const as = (p: SignedInPerson) => {
   signedIn.person = p;
 };
 
-function form(values: Record<string, string>): FormData {
-  const f = new FormData();
-  for (const [k, v] of Object.entries(values)) f.set(k, v);
-  return f;
-}
 
 /** Runs a form action that should navigate; gives the path it went to. */
 async function navigation(run: Promise<unknown>): Promise<string | null> {

@@ -27,3 +27,10 @@ export function redirectedTo(err: unknown): string | null {
   if (typeof digest !== 'string' || !digest.startsWith('NEXT_REDIRECT')) return null;
   return digest.split(';')[2] ?? null;
 }
+
+/** A form as the browser posts it to a server action. */
+export function form(values: Record<string, string>): FormData {
+  const f = new FormData();
+  for (const [k, v] of Object.entries(values)) f.set(k, v);
+  return f;
+}

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { Notice } from '@/components/ui/notice';
 import { getDb } from '@/db/client';
 import { AlertQueueTable, type QueueRow } from '@/components/alerts/alert-queue-table';
 import { QueueFilters } from '@/components/alerts/queue-filters';
@@ -68,9 +69,7 @@ export default async function AlertQueuePage({ searchParams }: { searchParams: P
       />
       <QueueFilters params={params} />
       {problems.length > 0 ? (
-        <div role="alert" className="mb-4 rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="queue-problems">
-          Ignored in the address: {problems.join('; ')}.
-        </div>
+        <Notice testId="queue-problems">Ignored in the address: {problems.join('; ')}.</Notice>
       ) : null}
       {rows.length === 0 ? (
         <EmptyState title={filtered ? 'No alert matches these filters.' : 'No open alert: the queue is empty.'}>

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { Notice } from '@/components/ui/notice';
 import { DecisionControls } from '@/components/approvals/decision-controls';
 import { Badge, ButtonLink, EmptyState, LocalTime, PageHeader, priorityTone, rowClass, Table, Td, Th, THead, words } from '@/components/ui';
 import { getDb } from '@/db/client';
@@ -94,9 +95,7 @@ export default async function ApprovalsPage({ searchParams }: { searchParams: Pr
         ) : null}
       </PageHeader>
       {ignored ? (
-        <div role="alert" className="mb-4 rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="list-problems">
-          Ignored in the address: {ignored}. Showing the first page.
-        </div>
+        <Notice testId="list-problems">Ignored in the address: {ignored}. Showing the first page.</Notice>
       ) : null}
       {page.items.length === 0 ? (
         <EmptyState title="Nothing waits for a second person.">Closures and clearances appear here as soon as someone asks for them.</EmptyState>

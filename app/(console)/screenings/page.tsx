@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { Notice } from '@/components/ui/notice';
 import { REVIEW_LABELS, STATUS_LABELS } from '@/components/screenings/reasons';
 import { Badge, ButtonLink, buttonClass, EmptyState, LocalTime, PageHeader, rowClass, Table, Td, Th, THead } from '@/components/ui';
 import { getDb } from '@/db/client';
@@ -84,9 +85,7 @@ export default async function ScreeningsPage({ searchParams }: { searchParams: P
         ) : null}
       </form>
       {ignored ? (
-        <div role="alert" className="mb-4 rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="list-problems">
-          Ignored in the address: {ignored}. Showing the first page.
-        </div>
+        <Notice testId="list-problems">Ignored in the address: {ignored}. Showing the first page.</Notice>
       ) : null}
       {page.items.length === 0 ? (
         <EmptyState title={filtered ? 'No screening matches these filters.' : 'No screening yet.'}>
