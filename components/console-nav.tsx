@@ -11,6 +11,7 @@ const sections = [
   { href: '/screenings', label: 'Screenings' },
   { href: '/settings/people', label: 'People' },
   { href: '/settings/api-keys', label: 'API keys' },
+  { href: '/settings/organisation', label: 'Organisation' },
 ];
 
 /**

@@ -7,6 +7,7 @@ import { ServiceError } from '../../lib/errors';
 import { createKey } from '../../lib/keys/create-key';
 import { createOrganisation } from '../../lib/orgs/create-organisation';
 import { findOrganisation } from '../../lib/orgs/find-organisation';
+import { updateFilingDetails } from '../../lib/orgs/update-filing-details';
 import { seedBuiltinRules } from '../../lib/rules/seed-builtin-rules';
 import { generateLicenceKeyPair, signLicence } from '../../lib/setup/licence-tools';
 import { createPerson } from '../../lib/people/create-person';
@@ -19,6 +20,9 @@ const USAGE = `usage: service-admin <command> [flags]
 
   migrate                                  apply database migrations
   orgs create -name NAME                   create an organisation
+  orgs update -org ORG [-institution NAME] [-licence REF] [-regulator NAME]
+                                           set the details that head the organisation's regulatory filings
+                                           (at least one; each 1 to 200 characters; the others are kept)
   keys create -org ORG -name NAME [-owner EMAIL]
                                            create an API key (ORG is an id or a name); -owner: the person it acts
                                            for in four-eyes checks (without it the key is its own owner)
@@ -58,6 +62,16 @@ const commands: Record<string, Command> = {
     const name = required(flags, 'name');
     const org = await withDatabase(() => createOrganisation(getDb(), { name }));
     print({ id: org.id, name: org.name });
+  },
+  'orgs update': async (flags) => {
+    allowOnly(flags, ['org', 'institution', 'licence', 'regulator']);
+    const orgRef = required(flags, 'org');
+    const input = { institution: flags.institution, licence: flags.licence, regulator: flags.regulator };
+    const org = await withDatabase(async () => {
+      const found = await findOrganisation(getDb(), orgRef);
+      return updateFilingDetails(getDb(), systemActor(found.id), input);
+    });
+    print({ id: org.id, name: org.name, institution: org.institution, licence: org.licence, regulator: org.regulator });
   },
   'keys create': async (flags) => {
     allowOnly(flags, ['org', 'name', 'owner']);
