@@ -7,3 +7,4 @@ export * from './screening';
 export * from './people';
 export * from './setup';
 export * from './counters';
+export * from './cases';

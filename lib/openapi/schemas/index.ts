@@ -1,5 +1,6 @@
 export * from './alerts';
 export * from './audit';
+export * from './cases';
 export * from './common';
 export * from './decisions';
 export * from './entities';
