@@ -35,3 +35,9 @@ export function filingDetailsSchema(names: FilingFieldNames = API_NAMES) {
 
 /** The command line's and the tests' input: what each of the three is to become. */
 export type FilingDetailsInput = z.input<ReturnType<typeof filingDetailsSchema>>;
+
+/** Where a person sets the filing details in the console (a report's header check can point there). */
+export const FILING_DETAILS_PATH = '/settings/organisation';
+
+/** The filing details an organisation has not set yet, in the order institution, licence, regulator. */
+export const missingFilingFields = (org: Record<FilingField, string | null>): FilingField[] => FILING_FIELDS.filter((f) => org[f] === null || org[f].trim() === '');

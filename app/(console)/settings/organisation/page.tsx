@@ -2,7 +2,7 @@ import { Badge, Notice, PageHeader, Section } from '@/components/ui';
 import { getDb } from '@/db/client';
 import { requirePerson } from '@/lib/auth/current-person';
 import { findOrganisation } from '@/lib/orgs/find-organisation';
-import { FILING_FIELD_WORDS } from '@/lib/orgs/schemas';
+import { FILING_FIELD_WORDS, missingFilingFields } from '@/lib/orgs/schemas';
 import { updateFilingDetailsAction } from './actions';
 import { FilingDetailsForm, type FilingDetails } from './filing-details-form';
 
@@ -22,7 +22,7 @@ export default async function OrganisationPage() {
   const admin = person.role === 'admin';
   const org = await findOrganisation(getDb(), person.orgId);
   const current: FilingDetails = { institution: org.institution, licence: org.licence, regulator: org.regulator };
-  const missing = DETAILS.filter((d) => current[d.field] === null);
+  const missing = missingFilingFields(current);
   return (
     <div className="max-w-4xl space-y-6">
       <PageHeader
@@ -31,7 +31,7 @@ export default async function OrganisationPage() {
       />
       {missing.length > 0 ? (
         <Notice testId="missing-details">
-          {`Missing: ${list(missing.map((d) => FILING_FIELD_WORDS[d.field]))}. Regulatory filings need all three; until they are set, every report's checks warn that they are missing.`}
+          {`Missing: ${list(missing.map((f) => FILING_FIELD_WORDS[f]))}. Regulatory filings need all three; until they are set, every report's checks warn that they are missing.`}
           {admin ? ' Fill them in below.' : ' Ask an admin to fill them in here.'}
         </Notice>
       ) : null}
@@ -43,10 +43,12 @@ export default async function OrganisationPage() {
             <div key={d.field} className="contents">
               <dt className="font-medium text-slate-600">{d.label}</dt>
               <dd data-testid={`org-${d.field}`}>
-                {current[d.field] ?? (
+                {missing.includes(d.field) ? (
                   <Badge tone="warning" title="Needed on filings">
                     Not set
                   </Badge>
+                ) : (
+                  current[d.field]
                 )}
               </dd>
             </div>
