@@ -7,6 +7,7 @@ import { usePathname } from 'next/navigation';
 const sections = [
   { href: '/', label: 'Home' },
   { href: '/alerts', label: 'Alerts' },
+  { href: '/cases', label: 'Cases' },
   { href: '/approvals', label: 'Approvals' },
   { href: '/screenings', label: 'Screenings' },
   { href: '/settings/people', label: 'People' },

@@ -34,6 +34,15 @@ export interface BulkResult {
 
 type BulkAction = (ids: string[], change: 'assign_me' | 'in_review') => Promise<BulkResult>;
 
+export interface BulkCaseResult extends BulkResult {
+  caseId?: string;
+  caseNumber?: number;
+  error?: string;
+}
+
+/** Open a case of the selected alerts (`target`: its title) or add them to the open case `target`. */
+type CaseAction = (ids: string[], change: 'open' | 'add', target: string) => Promise<BulkCaseResult>;
+
 const features = tableFeatures({ rowSelectionFeature });
 const helper = createColumnHelper<typeof features, QueueRow>();
 
@@ -131,7 +140,20 @@ const getRowId = (row: QueueRow) => row.id;
  * (Shift-click selects a range), bulk "assign to me" and "set in review", and keyboard work
  * (j/k move, x select, a assign, Enter open, / search, ? help) that a person can turn off.
  */
-export function AlertQueueTable({ rows, bulkAction, searchInputId }: { rows: QueueRow[]; bulkAction: BulkAction; searchInputId: string }) {
+export function AlertQueueTable({
+  rows,
+  bulkAction,
+  caseAction,
+  openCases = [],
+  searchInputId,
+}: {
+  rows: QueueRow[];
+  bulkAction: BulkAction;
+  caseAction?: CaseAction;
+  /** Open cases the selection can join, newest change first. */
+  openCases?: { id: string; label: string }[];
+  searchInputId: string;
+}) {
   const router = useRouter();
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
   const [active, setActive] = useState<number | null>(null);
@@ -156,6 +178,39 @@ export function AlertQueueTable({ rows, bulkAction, searchInputId }: { rows: Que
         const parts = [];
         if (result.done.length > 0) parts.push(`${result.done.length} alert${result.done.length === 1 ? '' : 's'} ${did}.`);
         for (const f of result.failed) parts.push(`${numberOf(f.id) !== undefined ? label(numberOf(f.id) as number) : f.id} not changed: ${f.message}.`);
+        setMessage({ text: parts.join(' '), failed: result.failed.length > 0 });
+        setRowSelection((old) => {
+          const next = { ...old };
+          for (const id of result.done) delete next[id];
+          return next;
+        });
+        router.refresh();
+      } catch {
+        setMessage({ text: 'The change could not be made; reload the page and try again.', failed: true });
+      }
+    });
+  }
+
+  const [caseTitle, setCaseTitle] = useState('');
+  const [caseTarget, setCaseTarget] = useState('');
+
+  function runCase(ids: string[], change: 'open' | 'add') {
+    if (!caseAction || ids.length === 0) return;
+    const target = change === 'open' ? caseTitle : caseTarget;
+    startTransition(async () => {
+      try {
+        const result = await caseAction(ids, change, target);
+        if (result.error) {
+          setMessage({ text: `${result.error.charAt(0).toUpperCase()}${result.error.slice(1)}.`, failed: true });
+          return;
+        }
+        if (change === 'open' && result.caseId) {
+          router.push(`/cases/${result.caseId}`);
+          return;
+        }
+        const parts = [];
+        if (result.done.length > 0) parts.push(`${result.done.length} alert${result.done.length === 1 ? '' : 's'} added to CASE-${result.caseNumber}.`);
+        for (const f of result.failed) parts.push(`${numberOf(f.id) !== undefined ? label(numberOf(f.id) as number) : f.id} not added: ${f.message}.`);
         setMessage({ text: parts.join(' '), failed: result.failed.length > 0 });
         setRowSelection((old) => {
           const next = { ...old };
@@ -254,6 +309,51 @@ export function AlertQueueTable({ rows, bulkAction, searchInputId }: { rows: Que
         <Button size="sm" disabled={selectedIds.length === 0 || pending} onClick={() => runBulk(selectedIds, 'in_review')} data-testid="bulk-review">
           Set in review
         </Button>
+        {caseAction ? (
+          <>
+            <label htmlFor="bulk-case-title" className="sr-only">
+              Title of a new case
+            </label>
+            <input
+              id="bulk-case-title"
+              type="text"
+              maxLength={200}
+              placeholder="New case title"
+              value={caseTitle}
+              onChange={(e) => setCaseTitle(e.target.value)}
+              onKeyDown={(e) => e.stopPropagation()}
+              className="rounded border border-slate-300 bg-white px-2 py-1 text-sm"
+              data-testid="bulk-case-title"
+            />
+            <Button size="sm" disabled={selectedIds.length === 0 || pending} onClick={() => runCase(selectedIds, 'open')} data-testid="bulk-open-case">
+              Open a case
+            </Button>
+            {openCases.length > 0 ? (
+              <>
+                <label htmlFor="bulk-case-target" className="sr-only">
+                  Open case to add the selected alerts to
+                </label>
+                <select
+                  id="bulk-case-target"
+                  value={caseTarget}
+                  onChange={(e) => setCaseTarget(e.target.value)}
+                  className="rounded border border-slate-300 bg-white px-2 py-1 text-sm"
+                  data-testid="bulk-case-target"
+                >
+                  <option value="">Choose a case…</option>
+                  {openCases.map((c) => (
+                    <option key={c.id} value={c.id}>
+                      {c.label}
+                    </option>
+                  ))}
+                </select>
+                <Button size="sm" disabled={selectedIds.length === 0 || caseTarget === '' || pending} onClick={() => runCase(selectedIds, 'add')} data-testid="bulk-add-to-case">
+                  Add to case
+                </Button>
+              </>
+            ) : null}
+          </>
+        ) : null}
         <Button size="sm" variant="ghost" className="ml-auto" onClick={() => setHelpOpen(true)} data-testid="open-shortcut-help">
           Keyboard shortcuts{shortcutsOn ? '' : ' (off)'}
         </Button>

@@ -1,7 +1,7 @@
 'use client';
 
 import { useActionState, useId } from 'react';
-import { buttonClass, FieldError, FormMessage, SelectField, SubmitButton } from '@/components/ui';
+import { buttonClass, Field, FieldError, FormMessage, SelectField, SubmitButton } from '@/components/ui';
 import { TextAreaField } from '@/components/ui/text-area';
 import type { FormState } from '@/lib/forms/form-state';
 
@@ -156,5 +156,33 @@ export function ClosureDecision({
         {rejected.message ? <FieldError text={rejected.message} /> : null}
       </form>
     </div>
+  );
+}
+
+/** "Open a case" from this alert: a title (prefilled), then the new case's page. */
+export function OpenCaseForm({ alertId, defaultTitle, action }: { alertId: string; defaultTitle: string; action: Action }) {
+  const [state, run] = useActionState(action, {});
+  return (
+    <form action={run} aria-label="Open a case" className="space-y-2" noValidate data-testid="open-case-form">
+      <FormMessage state={state} />
+      <input type="hidden" name="alert_id" value={alertId} />
+      <Field label="Case title" name="title" defaultValue={state.values?.title ?? defaultTitle} error={state.fieldErrors?.title} hint="1 to 200 characters; the alert’s subject becomes the case’s subject" />
+      <SubmitButton testId="open-case">Open a case</SubmitButton>
+    </form>
+  );
+}
+
+/** "Add to case": the alert joins one of the organisation's open cases. */
+export function AddToCaseForm({ alertId, cases, action }: { alertId: string; cases: { id: string; label: string }[]; action: Action }) {
+  const [state, run] = useActionState(action, {});
+  return (
+    <form action={run} aria-label="Add to a case" className="space-y-2" noValidate data-testid="add-to-case-form">
+      <FormMessage state={state} />
+      <input type="hidden" name="alert_id" value={alertId} />
+      <SelectField label="Open case" name="case_id" defaultValue="" error={state.fieldErrors?.case_id} options={[{ value: '', label: 'Choose…' }, ...cases.map((c) => ({ value: c.id, label: c.label }))]} />
+      <SubmitButton variant="secondary" testId="add-to-case">
+        Add to case
+      </SubmitButton>
+    </form>
   );
 }

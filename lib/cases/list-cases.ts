@@ -7,6 +7,8 @@ import { authorize } from '@/lib/auth/policy';
 import { dateKey, decodeCursor, toPage } from '@/lib/paging';
 import { selectCaseRecords } from './get-case';
 
+export { CASE_STATUSES };
+
 export interface CaseFilter {
   status?: (typeof CASE_STATUSES)[number];
   limit: number;

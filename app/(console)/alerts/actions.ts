@@ -1,6 +1,7 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
+import { redirect } from 'next/navigation';
 import { getDb } from '@/db/client';
 import { addNote } from '@/lib/alerts/add-note';
 import { approveClosure } from '@/lib/alerts/approve-closure';
@@ -10,6 +11,9 @@ import { requestClosure, requestClosureBody } from '@/lib/alerts/request-closure
 import { updateAlert } from '@/lib/alerts/update-alert';
 import { requirePerson } from '@/lib/auth/current-person';
 import { authorize } from '@/lib/auth/policy';
+import { addAlertToCase } from '@/lib/cases/add-alert-to-case';
+import { createCase } from '@/lib/cases/create-case';
+import { CASE_CLOSED_MESSAGE, CASE_NOT_FOUND } from '@/lib/cases/schemas';
 import { InvalidInputError, NotFoundError, ServiceError } from '@/lib/errors';
 import { formStateOf, textValues, type FormState } from '@/lib/forms/form-state';
 import { formAction, serverAction } from '@/lib/http/server-action';
@@ -148,3 +152,106 @@ export const rejectClosureAction = formAction('rejectClosureAction', async (_pre
   refresh(id);
   return { ok: true };
 });
+
+/** The case a form or the queue names; anything but a UUID is no case of anyone's (404, as /v1 answers). */
+function caseIdOf(value: unknown): string {
+  const id = String(value ?? '');
+  if (!UUID.test(id)) throw new NotFoundError(CASE_NOT_FOUND);
+  return id;
+}
+
+/**
+ * "Open a case" on the alert page: a case of this alert with the title given (createCase, POST
+ * /v1/cases), then the case's page. An alert already in a case is refused with the case named.
+ */
+export const openCaseAction = formAction('openCaseAction', async (_prev: FormState, form: FormData): Promise<FormState> => {
+  const { actor } = await requirePerson();
+  const values = textValues(form, ['title']);
+  const alertId = alertIdOf(form);
+  let caseId: string;
+  try {
+    caseId = (await createCase(getDb(), actor, { title: String(form.get('title') ?? ''), alert_ids: [alertId] })).case.id;
+  } catch (err) {
+    return formStateOf(err, values);
+  }
+  refresh(alertId);
+  revalidatePath('/cases');
+  redirect(`/cases/${caseId}`);
+});
+
+/** "Add to case" on the alert page: the alert joins the open case chosen (POST /v1/cases/{id}/alerts). */
+export const addToCaseAction = formAction('addToCaseAction', async (_prev: FormState, form: FormData): Promise<FormState> => {
+  const { actor } = await requirePerson();
+  const alertId = alertIdOf(form);
+  const value = form.get('case_id');
+  if (value === null || value === '') return { fieldErrors: { case_id: 'choose a case' } };
+  const caseId = caseIdOf(value);
+  await addAlertToCase(getDb(), actor, caseId, { alert_id: alertId });
+  refresh(alertId);
+  revalidatePath('/cases');
+  revalidatePath(`/cases/${caseId}`);
+  return { ok: true };
+});
+
+export interface BulkCaseResult extends BulkResult {
+  /** The case opened or added to. */
+  caseId?: string;
+  caseNumber?: number;
+  /** A refusal of the whole request (an alert already in a case, a case not found or closed), in the service's words. */
+  error?: string;
+}
+
+/**
+ * The queue's bulk case actions on the selected alerts, as the signed-in person. `open`: one new case
+ * of all of them, titled `target` (createCase: all or nothing, so an alert already in a case refuses
+ * the whole request with that case named; the subject is the first selected alert's). `add`: each
+ * alert joins the case `target` on its own (addAlertToCase), so one refusal is reported and the others
+ * still join. Refusals come back as values, so the queue can show the service's words.
+ */
+export const bulkCaseAction = serverAction(
+  'bulkCaseAction',
+  async (ids: unknown, change: unknown, target: unknown): Promise<BulkCaseResult> => {
+    const { actor } = await requirePerson();
+    if (change !== 'open' && change !== 'add') throw new InvalidInputError('change must be open or add');
+    if (!Array.isArray(ids) || ids.length === 0 || ids.length > 100 || !ids.every((id) => typeof id === 'string')) {
+      throw new InvalidInputError('select 1 to 100 alerts');
+    }
+    const unique = [...new Set(ids as string[])];
+    if (change === 'open') {
+      try {
+        if (!unique.every((id) => UUID.test(id))) throw new NotFoundError(ALERT_NOT_FOUND);
+        const made = await createCase(getDb(), actor, { title: String(target ?? ''), alert_ids: unique });
+        refresh();
+        revalidatePath('/cases');
+        return { caseId: made.case.id, caseNumber: made.case.number, done: unique, failed: [] };
+      } catch (err) {
+        if (!(err instanceof ServiceError)) throw err;
+        return { done: [], failed: [], error: err.message };
+      }
+    }
+    const result: BulkCaseResult = { done: [], failed: [] };
+    if (typeof target !== 'string' || !UUID.test(target)) return { ...result, error: CASE_NOT_FOUND };
+    result.caseId = target;
+    for (const id of unique) {
+      if (!UUID.test(id)) {
+        result.failed.push({ id, message: ALERT_NOT_FOUND });
+        continue;
+      }
+      try {
+        result.caseNumber = (await addAlertToCase(getDb(), actor, target, { alert_id: id })).case.number;
+        result.done.push(id);
+      } catch (err) {
+        if (!(err instanceof ServiceError)) throw err;
+        // A case that is not there, or closed, refuses every alert alike: said once, for the whole request.
+        if (err.message === CASE_NOT_FOUND || err.message === CASE_CLOSED_MESSAGE) return { done: result.done, failed: [], error: err.message };
+        result.failed.push({ id, message: err.message });
+      }
+    }
+    if (result.done.length > 0) {
+      refresh();
+      revalidatePath('/cases');
+      revalidatePath(`/cases/${target}`);
+    }
+    return result;
+  },
+);

@@ -8,11 +8,12 @@ import { Pager } from '@/components/ui/pager';
 import { listAlertQueue, type QueuePage } from '@/lib/alerts/queue';
 import { serializeAlertView } from '@/lib/alerts/serialize';
 import { requirePerson } from '@/lib/auth/current-person';
+import { listCases } from '@/lib/cases/list-cases';
 import { actorNames } from '@/lib/console/actor-names';
 import { parseQueueParams, queueFilter, queueHref } from '@/lib/console/alert-queue-params';
 import { slaState } from '@/lib/console/sla';
 import { InvalidInputError } from '@/lib/errors';
-import { bulkUpdateAlertsAction } from './actions';
+import { bulkCaseAction, bulkUpdateAlertsAction } from './actions';
 
 export const dynamic = 'force-dynamic';
 
@@ -32,7 +33,11 @@ export default async function AlertQueuePage({ searchParams }: { searchParams: P
     params.before = undefined;
     page = await listAlertQueue(getDb(), person.actor, queueFilter(params, person.id));
   }
-  const names = await actorNames(getDb(), person.actor, page.items.map((v) => v.alert.assignedTo));
+  const [names, openCases] = await Promise.all([
+    actorNames(getDb(), person.actor, page.items.map((v) => v.alert.assignedTo)),
+    // The open cases selected alerts can join: the 50 most recently changed.
+    listCases(getDb(), person.actor, { status: 'open', limit: 50 }),
+  ]);
   const rows: QueueRow[] = page.items.map((v) => {
     const a = serializeAlertView(v);
     const reasons = a.reasons as { rule: string }[];
@@ -82,7 +87,13 @@ export default async function AlertQueuePage({ searchParams }: { searchParams: P
           )}
         </EmptyState>
       ) : (
-        <AlertQueueTable rows={rows} bulkAction={bulkUpdateAlertsAction} searchInputId={SEARCH_INPUT} />
+        <AlertQueueTable
+          rows={rows}
+          bulkAction={bulkUpdateAlertsAction}
+          caseAction={bulkCaseAction}
+          openCases={openCases.items.map(({ case: c }) => ({ id: c.id, label: `CASE-${c.number}: ${c.title}` }))}
+          searchInputId={SEARCH_INPUT}
+        />
       )}
       <Pager
         label="Alert pages"

@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { getDb } from '@/db/client';
-import { AlertButtonForm, ClosureDecision, NoteForm, RequestClosureForm } from '@/components/alerts/alert-work';
+import { AddToCaseForm, AlertButtonForm, ClosureDecision, NoteForm, OpenCaseForm, RequestClosureForm } from '@/components/alerts/alert-work';
 import { FlowChart } from '@/components/alerts/flow-chart';
 import { SlaBadge } from '@/components/alerts/sla-badge';
 import { Badge, ButtonLink, decisionTone, EmptyState, LocalTime, PageHeader, priorityTone, rowClass, Section, statusTone, Table, Td, Th, THead, words } from '@/components/ui';
@@ -13,11 +13,13 @@ import { listNotes } from '@/lib/alerts/list-notes';
 import { listAlertOccurrences, OCCURRENCES_SHOWN } from '@/lib/alerts/occurrences';
 import { serializeAlertView } from '@/lib/alerts/serialize';
 import { requirePerson } from '@/lib/auth/current-person';
+import { caseOfAlert } from '@/lib/cases/case-of-alert';
+import { listCases } from '@/lib/cases/list-cases';
 import { actorNames } from '@/lib/console/actor-names';
 import { slaState } from '@/lib/console/sla';
 import { NotFoundError } from '@/lib/errors';
 import { getEvent } from '@/lib/events/get-event';
-import { addNoteAction, approveClosureAction, assignToMeAction, rejectClosureAction, requestClosureAction, setStatusAction } from '../actions';
+import { addNoteAction, addToCaseAction, approveClosureAction, assignToMeAction, openCaseAction, rejectClosureAction, requestClosureAction, setStatusAction } from '../actions';
 
 export const dynamic = 'force-dynamic';
 
@@ -59,13 +61,16 @@ export default async function AlertPage({ params }: { params: Promise<{ id: stri
   }
   const row = view.alert;
   const alert = serializeAlertView(view);
-  const [notes, flow, occurrences, event, review] = await Promise.all([
+  const [notes, flow, occurrences, event, review, inCase] = await Promise.all([
     listNotes(db, person.actor, id),
     row.screeningId ? null : alertFlow(db, person.actor, id),
     row.screeningId ? Promise.resolve([]) : listAlertOccurrences(db, person.actor, id),
     row.eventId ? getEvent(db, person.actor, row.eventId).catch((err) => (err instanceof NotFoundError ? null : Promise.reject(err))) : Promise.resolve(null),
     closureReview(db, person.actor, row),
+    caseOfAlert(db, person.actor, id),
   ]);
+  // The open cases it could join (the 50 most recently changed), when it is in none yet.
+  const openCases = inCase ? [] : (await listCases(db, person.actor, { status: 'open', limit: 50 })).items;
   const names = await actorNames(db, person.actor, [row.assignedTo, row.closureRequestedBy, row.closedBy, ...notes.map((n) => n.author)]);
   const who = (actorId: string | null) => (actorId === null ? '—' : actorId === person.id ? `${names.get(actorId) ?? actorId} (you)` : (names.get(actorId) ?? actorId));
 
@@ -281,6 +286,27 @@ export default async function AlertPage({ params }: { params: Promise<{ id: stri
                     rejectReason={review.rejectReason}
                   />
                 ) : null}
+              </div>
+            )}
+          </Section>
+
+          <Section title="Case" testId="alert-case">
+            {inCase ? (
+              <p className="text-sm">
+                In{' '}
+                <Link href={`/cases/${inCase.id}`} className="font-medium text-sky-800 underline" data-testid="alert-case-link">
+                  CASE-{inCase.number}
+                </Link>{' '}
+                ({inCase.status}): {inCase.title}. An alert belongs to at most one case.
+              </p>
+            ) : (
+              <div className="space-y-4">
+                <OpenCaseForm alertId={id} action={openCaseAction} defaultTitle={`ALR-${row.number}${source ? ` on ${source.name ?? source.id}` : ''}`.slice(0, 200)} />
+                {openCases.length > 0 ? (
+                  <AddToCaseForm alertId={id} action={addToCaseAction} cases={openCases.map(({ case: c }) => ({ id: c.id, label: `CASE-${c.number}: ${c.title}` }))} />
+                ) : (
+                  <p className="text-sm text-slate-600">No open case to add it to.</p>
+                )}
               </div>
             )}
           </Section>
