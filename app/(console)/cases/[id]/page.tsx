@@ -102,10 +102,8 @@ export default async function CasePage({ params }: { params: Promise<{ id: strin
                 <tr>
                   <Th>Alert</Th>
                   <Th>Status</Th>
-                  <Th>Priority</Th>
                   <Th>Decision</Th>
-                  <Th>Subject</Th>
-                  <Th>Rules</Th>
+                  <Th>Subject and rules</Th>
                   <Th>Last event</Th>
                 </tr>
               </THead>
@@ -121,17 +119,19 @@ export default async function CasePage({ params }: { params: Promise<{ id: strin
                         </Link>
                       </Td>
                       <Td>
-                        <Badge tone={statusTone(row.status)}>{words(row.status)}</Badge>
-                      </Td>
-                      <Td>
-                        <Badge tone={priorityTone(row.priority)}>{row.priority}</Badge>
+                        <div className="flex flex-col items-start gap-1">
+                          <Badge tone={statusTone(row.status)}>{words(row.status)}</Badge>
+                          <Badge tone={priorityTone(row.priority)}>{row.priority}</Badge>
+                        </div>
                       </Td>
                       <Td className="whitespace-nowrap">
                         <Badge tone={decisionTone(decision)}>{decision ?? '—'}</Badge> {view.risk_score}
                       </Td>
-                      <Td className="break-all">{source ? (source.name ?? <code className="text-xs">{source.id}</code>) : '—'}</Td>
-                      <Td className="font-mono text-xs break-words">{(view.reasons as { rule: string }[]).map((r) => r.rule).join(', ') || '—'}</Td>
-                      <Td className="whitespace-nowrap">
+                      <Td className="break-words">
+                        {source ? (source.name ?? <code className="text-xs">{source.id}</code>) : '—'}
+                        <div className="font-mono text-xs text-slate-600">{(view.reasons as { rule: string }[]).map((r) => r.rule).join(', ') || '—'}</div>
+                      </Td>
+                      <Td>
                         <LocalTime iso={view.last_event_at} />
                       </Td>
                     </tr>
@@ -150,17 +150,15 @@ export default async function CasePage({ params }: { params: Promise<{ id: strin
                   <tr>
                     <Th>Occurred</Th>
                     <Th>Alert</Th>
-                    <Th>Type</Th>
                     <Th className="text-right">Amount</Th>
-                    <Th>From</Th>
-                    <Th>To</Th>
+                    <Th>From → to</Th>
                     <Th>Decision</Th>
                   </tr>
                 </THead>
                 <tbody>
                   {events.map(({ alert, o }) => (
                     <tr key={o.decisionId} className={rowClass} data-testid="case-event-row">
-                      <Td className="whitespace-nowrap">
+                      <Td>
                         <LocalTime iso={o.occurredAt.toISOString()} />
                       </Td>
                       <Td className="whitespace-nowrap">
@@ -168,10 +166,13 @@ export default async function CasePage({ params }: { params: Promise<{ id: strin
                           ALR-{alert.number}
                         </Link>
                       </Td>
-                      <Td>{o.type}</Td>
-                      <Td className="text-right whitespace-nowrap tabular-nums">{amountText(o.amount, o.currency)}</Td>
-                      <Td className="break-all font-mono text-xs">{o.sourceId ?? '—'}</Td>
-                      <Td className="break-all font-mono text-xs">{o.destinationId ?? '—'}</Td>
+                      <Td className="text-right whitespace-nowrap tabular-nums">
+                        {amountText(o.amount, o.currency)}
+                        <div className="text-xs text-slate-600">{o.type}</div>
+                      </Td>
+                      <Td className="break-words font-mono text-xs">
+                        {o.sourceId ?? '—'} → {o.destinationId ?? '—'}
+                      </Td>
                       <Td className="whitespace-nowrap">
                         <Badge tone={decisionTone(o.decision)}>{o.decision}</Badge> {o.riskScore}
                       </Td>
