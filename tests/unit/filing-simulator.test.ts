@@ -19,7 +19,7 @@ const VALID = readFileSync(FIXTURE, 'utf8');
 // The same report without its mandatory rentity_branch, and with an amount that is not a number.
 const INVALID = VALID.replace(/\s*<rentity_branch>[^<]*<\/rentity_branch>/, '').replace('<amount_local>4900.00<', '<amount_local>lots<');
 
-const ACK_DELAY = 400;
+const ACK_DELAY = 1_000;
 const SLOW_DELAY = 300;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -96,12 +96,17 @@ describe('filing-system simulator', { timeout: 30_000 }, () => {
     expect(first.status).toBe(200);
     expect(await first.json()).toEqual({ reference: accepted.reference, status: 'accepted', fiu_ref: null, acknowledged_at: null });
 
-    await sleep(ACK_DELAY + 150);
-    const later = await fetch(`${sim.url}/reports/${accepted.reference}`);
-    const acknowledged = (await later.json()) as { reference: string; status: string; fiu_ref: string; acknowledged_at: string };
+    type Status = { reference: string; status: string; fiu_ref: string; acknowledged_at: string };
+    let acknowledged: Status;
+    for (;;) {
+      acknowledged = (await (await fetch(`${sim.url}/reports/${accepted.reference}`)).json()) as Status;
+      if (acknowledged.status !== 'accepted' || Date.now() - acceptedAt > ACK_DELAY + 5_000) break;
+      await sleep(100);
+    }
     expect(acknowledged.status).toBe('acknowledged');
     expect(acknowledged.fiu_ref).toMatch(/^FIU-\d{4}-[0-9A-F]{8}$/);
-    expect(Date.parse(acknowledged.acknowledged_at)).toBeGreaterThanOrEqual(acceptedAt + ACK_DELAY - 50);
+    const serverAcceptedAt = Date.parse(sim.report(accepted.reference)!.accepted_at!);
+    expect(Date.parse(acknowledged.acknowledged_at) - serverAcceptedAt).toBeGreaterThanOrEqual(ACK_DELAY - 1);
 
     const kept = sim.report(accepted.reference)!;
     expect(kept.xml).toBe(VALID);
@@ -242,7 +247,7 @@ describe('filing-system simulator', { timeout: 30_000 }, () => {
     await control({ mode: 'up', slow_delay_ms: 5_000 });
     started = Date.now();
     expect((await fetch(`${sim.url}/reports/${reference}`)).status).toBe(200);
-    expect(Date.now() - started).toBeLessThan(SLOW_DELAY);
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it('the control endpoint refuses an unknown mode', async () => {
