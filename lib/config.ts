@@ -60,6 +60,8 @@ const settingsSchema = z.object({
   SERVICE_LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   SERVICE_METRICS_TOKEN: optionalText,
   SERVICE_TRUSTED_PROXIES: integer(0, 0),
+  SERVICE_FILING_URL: optionalText.refine((v) => v === undefined || (/^https?:\/\/[^/?#\s]+/i.test(v) && URL.canParse(v)), 'must be an http or https URL'),
+  SERVICE_FILING_TIMEOUT_MS: integer(10_000, 100, 600_000),
 });
 
 export type Settings = {
@@ -87,6 +89,10 @@ export type Settings = {
   metricsToken: string | undefined;
   /** Proxies in front of the service whose X-Forwarded-For entries count (0: the socket's peer is the client). */
   trustedProxies: number;
+  /** The regulator's filing system (`POST {url}/reports`); unset means filing is not configured. */
+  filingUrl: string | undefined;
+  /** Time allowed for one request to the filing system, answer included; past it the attempt counts as unreachable. */
+  filingTimeoutMs: number;
 };
 
 export class SettingsError extends Error {}
@@ -130,6 +136,8 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
     logLevel: s.SERVICE_LOG_LEVEL,
     metricsToken: s.SERVICE_METRICS_TOKEN,
     trustedProxies: s.SERVICE_TRUSTED_PROXIES,
+    filingUrl: s.SERVICE_FILING_URL,
+    filingTimeoutMs: s.SERVICE_FILING_TIMEOUT_MS,
   };
 }
 
