@@ -60,6 +60,19 @@ const settingsSchema = z.object({
   SERVICE_LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   SERVICE_METRICS_TOKEN: optionalText,
   SERVICE_TRUSTED_PROXIES: integer(0, 0),
+  SERVICE_FILING_SCHEMA: optionalText,
+  SERVICE_FILING_ENTITY_ID: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return undefined;
+      const n = Number(v.trim());
+      if (!/^\d+$/.test(v.trim()) || n < 1 || n > 2_147_483_647) {
+        ctx.addIssue({ code: 'custom', message: 'must be the whole number the filing unit gave the reporting entity (1 to 2147483647)' });
+        return z.NEVER;
+      }
+      return n;
+    }),
   SERVICE_FILING_URL: optionalText.refine((v) => v === undefined || (/^https?:\/\/[^/?#\s]+/i.test(v) && URL.canParse(v)), 'must be an http or https URL'),
   SERVICE_FILING_TIMEOUT_MS: integer(10_000, 100, 600_000),
 });
@@ -89,6 +102,10 @@ export type Settings = {
   metricsToken: string | undefined;
   /** Proxies in front of the service whose X-Forwarded-For entries count (0: the socket's peer is the client). */
   trustedProxies: number;
+  /** Absolute path of the goAML XSD that STR documents are checked against; unset makes the schema check a warning. */
+  filingSchema: string | undefined;
+  /** The reporting entity's id at the filing unit (`rentity_id` of every report); unset is an error check on every STR. */
+  filingEntityId: number | undefined;
   /** The regulator's filing system (`POST {url}/reports`); unset means filing is not configured. */
   filingUrl: string | undefined;
   /** Time allowed for one request to the filing system, answer included; past it the attempt counts as unreachable. */
@@ -136,6 +153,8 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
     logLevel: s.SERVICE_LOG_LEVEL,
     metricsToken: s.SERVICE_METRICS_TOKEN,
     trustedProxies: s.SERVICE_TRUSTED_PROXIES,
+    filingSchema: s.SERVICE_FILING_SCHEMA !== undefined ? path.resolve(s.SERVICE_FILING_SCHEMA) : undefined,
+    filingEntityId: s.SERVICE_FILING_ENTITY_ID,
     filingUrl: s.SERVICE_FILING_URL,
     filingTimeoutMs: s.SERVICE_FILING_TIMEOUT_MS,
   };
