@@ -2,6 +2,7 @@
 export { Badge, decisionTone, priorityTone, statusTone, words, type Tone } from './badge';
 export { Button, ButtonLink, buttonClass, type ButtonVariant } from './button';
 export { EmptyState } from './empty-state';
+export { Facts } from './facts';
 export { Notice } from './notice';
 export { PageHeader, Section } from './page-header';
 export { rowClass, Table, Td, Th, THead } from './table';

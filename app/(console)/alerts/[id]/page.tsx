@@ -1,5 +1,7 @@
 import Link from 'next/link';
-import { notFound } from 'next/navigation';
+import { NotFoundError } from '@/lib/errors';
+import { recordOrNotFound } from '@/lib/console/record-or-not-found';
+import { Facts } from '@/components/ui/facts';
 import type { ReactNode } from 'react';
 import { getDb } from '@/db/client';
 import { AddToCaseForm, AlertButtonForm, ClosureDecision, NoteForm, OpenCaseForm, RequestClosureForm } from '@/components/alerts/alert-work';
@@ -17,13 +19,11 @@ import { caseOfAlert } from '@/lib/cases/case-of-alert';
 import { listCases } from '@/lib/cases/list-cases';
 import { actorNames } from '@/lib/console/actor-names';
 import { slaState } from '@/lib/console/sla';
-import { NotFoundError } from '@/lib/errors';
 import { getEvent } from '@/lib/events/get-event';
 import { addNoteAction, addToCaseAction, approveClosureAction, assignToMeAction, openCaseAction, rejectClosureAction, requestClosureAction, setStatusAction } from '../actions';
 
 export const dynamic = 'force-dynamic';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const amountText = (value: string | number | null | undefined, currency: string | null | undefined) =>
   value === null || value === undefined ? '—' : `${new Intl.NumberFormat('en', { maximumFractionDigits: 2 }).format(Number(value))} ${currency ?? ''}`.trim();
 
@@ -34,31 +34,11 @@ interface Reason {
   weight?: number;
 }
 
-function Facts({ rows, testId }: { rows: [string, ReactNode][]; testId?: string }) {
-  return (
-    <dl className="grid grid-cols-[minmax(7rem,auto)_1fr] gap-x-4 gap-y-1.5 text-sm" data-testid={testId}>
-      {rows.map(([label, value]) => (
-        <div key={label} className="contents">
-          <dt className="text-slate-600">{label}</dt>
-          <dd className="min-w-0 break-words text-slate-900">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
 export default async function AlertPage({ params }: { params: Promise<{ id: string }> }) {
   const person = await requirePerson();
   const { id } = await params;
-  if (!UUID.test(id)) notFound();
   const db = getDb();
-  let view;
-  try {
-    view = await getAlert(db, person.actor, id);
-  } catch (err) {
-    if (err instanceof NotFoundError) notFound();
-    throw err;
-  }
+  const view = await recordOrNotFound(id, (recordId) => getAlert(db, person.actor, recordId));
   const row = view.alert;
   const alert = serializeAlertView(view);
   const [notes, flow, occurrences, event, review, inCase] = await Promise.all([

@@ -1,5 +1,6 @@
 import Link from 'next/link';
-import { notFound } from 'next/navigation';
+import { recordOrNotFound } from '@/lib/console/record-or-not-found';
+import { Facts } from '@/components/ui/facts';
 import type { ReactNode } from 'react';
 import { CaseButtonForm, RenameCaseForm } from '@/components/cases/case-work';
 import { Badge, ButtonLink, decisionTone, EmptyState, LocalTime, PageHeader, priorityTone, rowClass, Section, statusTone, Table, Td, Th, THead, words } from '@/components/ui';
@@ -11,43 +12,21 @@ import { requirePerson } from '@/lib/auth/current-person';
 import { caseEntities } from '@/lib/cases/case-entities';
 import { getCase } from '@/lib/cases/get-case';
 import { actorNames } from '@/lib/console/actor-names';
-import { NotFoundError } from '@/lib/errors';
 import { changeCaseAction, renameCaseAction } from '../actions';
 
 export const dynamic = 'force-dynamic';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Events shown per alert; the alert's page has the rest. */
 const EVENTS_PER_ALERT = 50;
 const linkClass = 'font-medium text-sky-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-sky-600';
 const amountText = (value: string | null, currency: string | null) =>
   value === null ? '—' : `${new Intl.NumberFormat('en', { maximumFractionDigits: 2 }).format(Number(value))} ${currency ?? ''}`.trim();
 
-function Facts({ rows, testId }: { rows: [string, ReactNode][]; testId?: string }) {
-  return (
-    <dl className="grid grid-cols-[minmax(7rem,auto)_1fr] gap-x-4 gap-y-1.5 text-sm" data-testid={testId}>
-      {rows.map(([label, value]) => (
-        <div key={label} className="contents">
-          <dt className="text-slate-600">{label}</dt>
-          <dd className="min-w-0 break-words text-slate-900">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
 export default async function CasePage({ params }: { params: Promise<{ id: string }> }) {
   const person = await requirePerson();
   const { id } = await params;
-  if (!UUID.test(id)) notFound();
   const db = getDb();
-  let detail;
-  try {
-    detail = await getCase(db, person.actor, id);
-  } catch (err) {
-    if (err instanceof NotFoundError) notFound();
-    throw err;
-  }
+  const detail = await recordOrNotFound(id, (recordId) => getCase(db, person.actor, recordId));
   const c = detail.case;
   const alerts = detail.alerts.map((v) => ({ row: v.alert, view: serializeAlertView(v) }));
   const [occurrences, notes] = await Promise.all([

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { notFound } from 'next/navigation';
+import { recordOrNotFound } from '@/lib/console/record-or-not-found';
 import { DecisionControls } from '@/components/approvals/decision-controls';
 import { MatchCard } from '@/components/screenings/match-card';
 import { OUTCOME_LABELS, REVIEW_LABELS, STATUS_LABELS } from '@/components/screenings/reasons';
@@ -10,7 +10,6 @@ import { actorNames } from '@/lib/console/actor-names';
 import { decisionRefusals } from '@/lib/approvals/who-may-decide';
 import { requirePerson } from '@/lib/auth/current-person';
 import { ownerIdOfRecorded } from '@/lib/auth/owners';
-import { NotFoundError } from '@/lib/errors';
 import { getScreening } from '@/lib/screening/get-screening';
 import type { Match } from '@/lib/screening/matcher';
 import { standingDecisions, targetKey } from '@/lib/screening/review';
@@ -20,22 +19,13 @@ import { recordResolutionAction } from '../actions';
 
 export const dynamic = 'force-dynamic';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 const RESOLUTION_STATUS: Record<string, string> = { pending_approval: 'waiting for approval', final: 'final', rejected: 'sent back' };
 
 export default async function ScreeningPage({ params }: { params: Promise<{ id: string }> }) {
   const person = await requirePerson();
   const { id } = await params;
-  if (!UUID.test(id)) notFound();
   const db = getDb();
-  let found;
-  try {
-    found = await getScreening(db, person.actor, id);
-  } catch (err) {
-    if (err instanceof NotFoundError) notFound();
-    throw err;
-  }
+  const found = await recordOrNotFound(id, (recordId) => getScreening(db, person.actor, recordId));
   const s = serializeScreening(found.screening, found.resolutions);
   const standing = standingDecisions(found.resolutions);
   const pending = found.resolutions.filter((r) => r.status === 'pending_approval');
