@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAlertsInstall, seedQueue, type AlertsInstall } from './support/alerts-seed';
 import { openBrowser, screenshot, type Browser } from './support/browser';
 import { fitsWidth, keepForDocs, seriousViolations } from './support/screens';
+import { signInThroughForm, signOutThroughNav } from './support/session';
 import { startTestService, type RunningService } from './support/server';
 
 let service: RunningService;
@@ -13,18 +14,9 @@ let passThrough = '';
 let others: string[] = [];
 const url = (p: string) => `${service.baseUrl}${p}`;
 
-async function signIn(email: string, password: string): Promise<void> {
-  await page.goto(url('/sign-in'));
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByTestId('sign-in').click();
-  await page.waitForURL(url('/'));
-}
+const signIn = (email: string, password: string) => signInThroughForm(page, service.baseUrl, { email, password });
 
-async function signOut(): Promise<void> {
-  await page.getByTestId('sign-out').click();
-  await page.waitForURL(url('/sign-in?signed_out=1'));
-}
+const signOut = () => signOutThroughNav(page);
 
 /** axe-core on the page as it is, in both colour schemes: no serious or critical violation. */
 async function expectAccessible(): Promise<void> {

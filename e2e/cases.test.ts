@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAlertsInstall, seedQueue, type AlertsInstall } from './support/alerts-seed';
 import { openBrowser, screenshot, type Browser } from './support/browser';
 import { fitsWidth, seriousViolations } from './support/screens';
+import { signInThroughForm } from './support/session';
 import { startTestService, type RunningService } from './support/server';
 
 let service: RunningService;
@@ -13,13 +14,7 @@ let passThrough = '';
 let others: string[] = [];
 const url = (p: string) => `${service.baseUrl}${p}`;
 
-async function signIn(email: string, password: string): Promise<void> {
-  await page.goto(url('/sign-in'));
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByTestId('sign-in').click();
-  await page.waitForURL(url('/'));
-}
+const signIn = (email: string, password: string) => signInThroughForm(page, service.baseUrl, { email, password });
 
 /** axe-core in both colour schemes, and nothing to scroll sideways at 1280 pixels. */
 async function expectSound(): Promise<void> {

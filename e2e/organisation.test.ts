@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { runCli } from '../tests/support/processes';
 import { openBrowser, screenshot, type Browser } from './support/browser';
 import { seriousViolations } from './support/screens';
+import { signInThroughForm } from './support/session';
 import { startTestService, type RunningService } from './support/server';
 
 const ORG = 'Lakeside Mutual';
@@ -20,13 +21,7 @@ async function cli(args: string[]): Promise<Record<string, unknown>> {
   return JSON.parse(r.stdout) as Record<string, unknown>;
 }
 
-async function signIn(who: { email: string; password: string }): Promise<void> {
-  await page.goto(url('/sign-in'));
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Password', { exact: true }).fill(who.password);
-  await page.getByTestId('sign-in').click();
-  await page.waitForURL(url('/'));
-}
+const signIn = (who: { email: string; password: string }) => signInThroughForm(page, service.baseUrl, who);
 
 describe('the organisation screen in a browser', () => {
   beforeAll(async () => {

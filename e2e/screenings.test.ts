@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../tests/support/processes';
 import { openBrowser, screenshot, type Browser } from './support/browser';
 import { fitsWidth, keepForDocs, seriousViolations } from './support/screens';
+import { signInThroughForm, signOutThroughNav } from './support/session';
 import { startTestService, type RunningService } from './support/server';
 
 // Screening review and approvals in the browser: a potential match cleared by one person and approved
@@ -19,18 +20,9 @@ let browser: Browser;
 let page: Page;
 const url = (p: string) => `${service.baseUrl}${p}`;
 
-async function signIn(who: { email: string; password: string }): Promise<void> {
-  await page.goto(url('/sign-in'));
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Password', { exact: true }).fill(who.password);
-  await page.getByTestId('sign-in').click();
-  await page.waitForURL(url('/'));
-}
+const signIn = (who: { email: string; password: string }) => signInThroughForm(page, service.baseUrl, who);
 
-async function signOut(): Promise<void> {
-  await page.getByTestId('sign-out').click();
-  await page.waitForURL(/\/sign-in/);
-}
+const signOut = () => signOutThroughNav(page);
 
 async function text(testId: string): Promise<string> {
   const el = page.getByTestId(testId).first();
