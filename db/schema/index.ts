@@ -8,3 +8,4 @@ export * from './people';
 export * from './setup';
 export * from './counters';
 export * from './cases';
+export * from './reports';

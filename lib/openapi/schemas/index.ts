@@ -9,3 +9,4 @@ export * from './keys';
 export * from './rules';
 export * from './screening';
 export * from './setup';
+export * from './reports';

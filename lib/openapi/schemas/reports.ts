@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { STR_STATUSES } from '@/db/schema/reports';
+import { DateTime, Integer, Uuid } from './common';
+
+const nullableText = z.string().nullable();
+const Address = z.object({ street: nullableText, city: nullableText, country: nullableText }).nullable();
+
+const Party = z.object({
+  entity_id: nullableText,
+  name: nullableText,
+  my_client: z.boolean().meta({ description: 'The side is a client of the reporting institution' }),
+});
+
+export const StrSubject = z
+  .object({
+    kind: z.enum(['person', 'business']),
+    entity_id: nullableText.optional(),
+    address: Address,
+    phone: nullableText,
+    customer_id: nullableText,
+  })
+  .catchall(z.string().nullable())
+  .meta({
+    id: 'StrSubject',
+    description:
+      'A person (`first_name`, `last_name`, `birth_date`, `id_number`, `nationality`, `residence`, `occupation`) or a business (`name`, `registration_number`, `incorporation_country`, `incorporation_date`, `director_first_name`, `director_last_name`)',
+  });
+
+export const StrTransaction = z
+  .object({
+    index: Integer.min(0),
+    event_id: Uuid,
+    date: z.string().meta({ description: 'Starts as the event’s occurred_at; may be edited' }),
+    source_date: nullableText.meta({ description: 'The occurred_at of the stored payload' }),
+    amount: z.number(),
+    currency: z.string(),
+    amount_local: z.number().nullable().optional(),
+    rail: nullableText,
+    from: Party,
+    to: Party,
+    description: nullableText,
+  })
+  .meta({ id: 'StrTransaction' });
+
+export const StrCheck = z
+  .object({
+    severity: z.enum(['error', 'warning']),
+    source: z.enum(['schema', 'rule', 'data', 'package']),
+    code: z.string(),
+    path: z.string().meta({ description: 'The draft field the problem is about, `header.*`, or `document`' }),
+    message: z.string(),
+  })
+  .meta({ id: 'StrCheck' });
+
+export const Str = z
+  .object({
+    id: Uuid,
+    number: Integer.min(1).meta({ description: 'Short reference, shown as STR-<number>' }),
+    case_id: Uuid,
+    status: z.enum(STR_STATUSES),
+    subject: StrSubject,
+    transactions: z.array(StrTransaction),
+    reason: nullableText,
+    action: nullableText,
+    indicators: z.array(z.string()),
+    attachments: z.array(z.object({ name: z.string(), type: z.string(), size: Integer, sha256: z.string() })),
+    checks: z.array(StrCheck).optional().meta({ description: 'On reads: the checks the filing system would run now' }),
+    drafted_by: z.string(),
+    sent_for_review_by: nullableText,
+    filed_by: nullableText,
+    filing: z.record(z.string(), z.unknown()).nullable(),
+    last_rejection: z.record(z.string(), z.unknown()).nullable(),
+    created_at: DateTime,
+    updated_at: DateTime,
+  })
+  .meta({ id: 'Str' });
