@@ -27,3 +27,15 @@ export function Pager({ previous, next, label = 'Pages' }: { previous?: string; 
     </nav>
   );
 }
+
+/** The one "older items" link at the foot of a list that only pages forward. */
+export function NextPageLink({ href, children }: { href: string | null | undefined; children: string }) {
+  if (!href) return null;
+  return (
+    <div className="mt-4 flex justify-end">
+      <ButtonLink href={href} testId="next-page">
+        {children}
+      </ButtonLink>
+    </div>
+  );
+}

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { getDb } from '@/db/client';
@@ -7,11 +6,9 @@ import { systemActor } from '@/lib/auth/actor';
 import { caseOfAlert } from '@/lib/cases/case-of-alert';
 import { createCase } from '@/lib/cases/create-case';
 import { readCase } from '@/lib/cases/get-case';
-import { newOrg, type TestOrg } from '../support/api';
-import { form, redirectedTo } from '../support/console';
-import { payment, postEventOk } from '../support/events';
+import type { TestOrg } from '../support/api';
+import { form, redirectedTo, orgWithAlertRule, raiseAlert } from '../support/console';
 import { signedIn } from '../support/people';
-import { activateTestRules } from '../support/rules';
 
 // Server actions read the signed-in person from the request's cookie (next/headers) and revalidate
 // pages (next/cache); outside a Next.js request both are stood in for: the cookie is the real session
@@ -32,17 +29,6 @@ const as = (p: Person) => {
   cookie = p.cookie;
 };
 
-async function orgWithRules(label: string): Promise<TestOrg> {
-  const org = await newOrg(label);
-  await activateTestRules(org.orgId, [{ key: 'big', expr: 'amount >= 100.0', weight: 50 }]);
-  return org;
-}
-
-async function raise(org: TestOrg): Promise<string> {
-  const r = await postEventOk(org, payment(`src-${randomUUID()}`, 'payee', 500, new Date(Date.now() - 60_000).toISOString()));
-  expect(r.json.alert_id).toEqual(expect.any(String));
-  return r.json.alert_id as string;
-}
 
 /** Runs an action that should end in a redirect and returns where to. */
 async function redirectOf(run: Promise<unknown>): Promise<string | null> {
@@ -75,16 +61,16 @@ describe('console case actions: who may do what', () => {
   let foreignCase: string;
 
   beforeAll(async () => {
-    org = await orgWithRules('console-cases');
-    other = await orgWithRules('console-cases-other');
+    org = await orgWithAlertRule('console-cases');
+    other = await orgWithAlertRule('console-cases-other');
     [analyst, reviewer, admin] = await Promise.all([signedIn(org.orgId, 'analyst'), signedIn(org.orgId, 'reviewer'), signedIn(org.orgId, 'admin')]);
-    foreignAlert = await raise(other);
-    foreignCase = (await openCaseOf(other, [await raise(other)])).id;
+    foreignAlert = await raiseAlert(other);
+    foreignCase = (await openCaseOf(other, [await raiseAlert(other)])).id;
   });
 
   it('send a browser with no session to sign-in and change nothing', async () => {
     cookie = '';
-    const id = await raise(org);
+    const id = await raiseAlert(org);
     expect(await redirectOf(alertActions.openCaseAction({}, form({ alert_id: id, title: 'x' })))).toMatch(/\/sign-in/);
     expect(await redirectOf(caseActions.changeCaseAction({}, form({ case_id: foreignCase, change: 'close' })))).toMatch(/\/sign-in/);
     await expect(alertActions.bulkCaseAction([id], 'open', 'x')).rejects.toMatchObject({ digest: expect.stringContaining('/sign-in') });
@@ -94,7 +80,7 @@ describe('console case actions: who may do what', () => {
   it('open a case from an alert: every role, then the case page; the person is the creator in the case and the audit log', async () => {
     for (const p of [analyst, reviewer, admin]) {
       as(p);
-      const alertId = await raise(org);
+      const alertId = await raiseAlert(org);
       const caseId = caseIdFromPath(await redirectOf(alertActions.openCaseAction({}, form({ alert_id: alertId, title: `by ${p.person.role}` }))));
       const record = await readCase(db(), systemActor(org.orgId), caseId);
       expect(record).toMatchObject({ case: { title: `by ${p.person.role}`, createdBy: p.person.id, status: 'open' }, alertIds: [alertId] });
@@ -108,7 +94,7 @@ describe('console case actions: who may do what', () => {
 
   it('open a case: a blank title beside the field, another organisation’s alert not found, an alert in a case refused with the case named', async () => {
     as(analyst);
-    const alertId = await raise(org);
+    const alertId = await raiseAlert(org);
     expect(await alertActions.openCaseAction({}, form({ alert_id: alertId, title: ' ' }))).toEqual({
       fieldErrors: { title: 'title must be 1 to 200 characters' },
       values: { title: ' ' },
@@ -122,16 +108,16 @@ describe('console case actions: who may do what', () => {
   });
 
   it('add to case from the alert page: joins the case; a missing choice, a foreign case and a foreign alert are refused', async () => {
-    const target = await openCaseOf(org, [await raise(org)]);
+    const target = await openCaseOf(org, [await raiseAlert(org)]);
     for (const p of [analyst, reviewer, admin]) {
       as(p);
-      const alertId = await raise(org);
+      const alertId = await raiseAlert(org);
       expect(await alertActions.addToCaseAction({}, form({ alert_id: alertId, case_id: target.id }))).toEqual({ ok: true });
       expect((await caseOfAlert(db(), systemActor(org.orgId), alertId))?.id).toBe(target.id);
       expect(await alertActions.addToCaseAction({}, form({ alert_id: alertId, case_id: '' }))).toEqual({ fieldErrors: { case_id: 'choose a case' } });
     }
     as(analyst);
-    const free = await raise(org);
+    const free = await raiseAlert(org);
     expect(await alertActions.addToCaseAction({}, form({ alert_id: free, case_id: foreignCase }))).toEqual({ message: 'case not found' });
     expect(await alertActions.addToCaseAction({}, form({ alert_id: foreignAlert, case_id: target.id }))).toEqual({ message: 'alert not found' });
     expect((await readCase(db(), systemActor(other.orgId), foreignCase)).alertIds).toHaveLength(1);
@@ -140,7 +126,7 @@ describe('console case actions: who may do what', () => {
 
   it('queue bulk: opens one case of the selection, or adds each alert to a case reporting the refused ones', async () => {
     as(reviewer);
-    const [a, b, c] = [await raise(org), await raise(org), await raise(org)];
+    const [a, b, c] = [await raiseAlert(org), await raiseAlert(org), await raiseAlert(org)];
     const opened = await alertActions.bulkCaseAction([a, b], 'open', 'from the queue');
     expect(opened).toMatchObject({ caseId: expect.any(String), caseNumber: expect.any(Number), done: [a, b], failed: [] });
     const record = await readCase(db(), systemActor(org.orgId), opened.caseId as string);
@@ -161,7 +147,7 @@ describe('console case actions: who may do what', () => {
       { id: 'nope', message: 'alert not found' },
     ]);
     expect((await readCase(db(), systemActor(org.orgId), opened.caseId as string)).alertIds).toEqual([a, b, c]);
-    const d = await raise(org);
+    const d = await raiseAlert(org);
     expect(await alertActions.bulkCaseAction([d], 'add', foreignCase)).toEqual({ done: [], failed: [], error: 'case not found' });
     expect(await alertActions.bulkCaseAction([d], 'add', 'CASE-1')).toEqual({ done: [], failed: [], error: 'case not found' });
     await expect(alertActions.bulkCaseAction([], 'open', 'x')).rejects.toThrow('select 1 to 100 alerts');
@@ -171,7 +157,7 @@ describe('console case actions: who may do what', () => {
   it('case page: every role assigns to themselves, closes and reopens; renaming needs a title; another organisation’s case is not found', async () => {
     for (const p of [analyst, reviewer, admin]) {
       as(p);
-      const target = await openCaseOf(org, [await raise(org)]);
+      const target = await openCaseOf(org, [await raiseAlert(org)]);
       expect(await caseActions.changeCaseAction({}, form({ case_id: target.id, change: 'assign_me' }))).toEqual({ ok: true });
       expect((await readCase(db(), systemActor(org.orgId), target.id)).case.assignedTo).toBe(p.person.id);
       expect(await caseActions.changeCaseAction({}, form({ case_id: target.id, change: 'close' }))).toEqual({ ok: true });

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { getDb } from '@/db/client';
@@ -8,10 +7,8 @@ import { getAlert } from '@/lib/alerts/get-alert';
 import { listNotes } from '@/lib/alerts/list-notes';
 import type { FormState } from '@/lib/forms/form-state';
 import { newOrg, type TestOrg } from '../support/api';
-import { payment, postEventOk } from '../support/events';
 import { signedIn } from '../support/people';
-import { activateTestRules } from '../support/rules';
-import { form } from '../support/console';
+import { form, orgWithAlertRule, raiseAlert } from '../support/console';
 
 // Server actions read the signed-in person from the request's cookie (next/headers) and revalidate
 // pages (next/cache); outside a Next.js request both are stood in for: the cookie is the real session
@@ -32,18 +29,6 @@ const as = (p: Person) => {
 };
 const alertOf = (org: TestOrg, id: string) => getAlert(db(), systemActor(org.orgId), id).then((v) => v.alert);
 
-async function orgWithRules(label: string): Promise<TestOrg> {
-  const org = await newOrg(label);
-  await activateTestRules(org.orgId, [{ key: 'big', expr: 'amount >= 100.0', weight: 50 }]);
-  return org;
-}
-
-/** A fresh open alert of the organisation (a payment from a new source). */
-async function raise(org: TestOrg): Promise<string> {
-  const r = await postEventOk(org, payment(`src-${randomUUID()}`, 'payee', 500, new Date(Date.now() - 60_000).toISOString()));
-  expect(r.json.alert_id).toEqual(expect.any(String));
-  return r.json.alert_id as string;
-}
 
 const NOT_FOUND: FormState = { message: 'alert not found' };
 
@@ -56,15 +41,15 @@ describe('console alert actions: who may do what', () => {
   let foreign: string;
 
   beforeAll(async () => {
-    org = await orgWithRules('console-alerts');
-    other = await orgWithRules('console-alerts-other');
+    org = await orgWithAlertRule('console-alerts');
+    other = await orgWithAlertRule('console-alerts-other');
     [analyst, reviewer, admin] = await Promise.all([signedIn(org.orgId, 'analyst'), signedIn(org.orgId, 'reviewer'), signedIn(org.orgId, 'admin')]);
-    foreign = await raise(other);
+    foreign = await raiseAlert(other);
   });
 
   it('refuse a browser with no session by sending it to sign-in', async () => {
     cookie = '';
-    const id = await raise(org);
+    const id = await raiseAlert(org);
     await expect(actions.assignToMeAction({}, form({ alert_id: id }))).rejects.toMatchObject({ digest: expect.stringContaining('/sign-in') });
     expect((await alertOf(org, id)).assignedTo).toBeNull();
   });
@@ -72,7 +57,7 @@ describe('console alert actions: who may do what', () => {
   it('assign to me: analyst, reviewer and admin each take an alert; another organisation’s alert is not found', async () => {
     for (const p of [analyst, reviewer, admin]) {
       as(p);
-      const id = await raise(org);
+      const id = await raiseAlert(org);
       expect(await actions.assignToMeAction({}, form({ alert_id: id }))).toEqual({ ok: true });
       expect((await alertOf(org, id)).assignedTo).toBe(p.person.id);
       expect(await actions.assignToMeAction({}, form({ alert_id: foreign }))).toEqual(NOT_FOUND);
@@ -84,7 +69,7 @@ describe('console alert actions: who may do what', () => {
   it('set status: every role moves an alert to in review and back; another organisation’s alert is not found', async () => {
     for (const p of [analyst, reviewer, admin]) {
       as(p);
-      const id = await raise(org);
+      const id = await raiseAlert(org);
       expect(await actions.setStatusAction({}, form({ alert_id: id, status: 'in_review' }))).toEqual({ ok: true });
       expect((await alertOf(org, id)).status).toBe('in_review');
       expect(await actions.setStatusAction({}, form({ alert_id: id, status: 'open' }))).toEqual({ ok: true });
@@ -98,7 +83,7 @@ describe('console alert actions: who may do what', () => {
   it('bulk: assigns and sets in review alert by alert, reporting the ones refused (another organisation’s, a bad id, a pending one)', async () => {
     for (const p of [analyst, reviewer, admin]) {
       as(p);
-      const [a, b, pending] = [await raise(org), await raise(org), await raise(org)];
+      const [a, b, pending] = [await raiseAlert(org), await raiseAlert(org), await raiseAlert(org)];
       cookie = analyst.cookie;
       expect(await actions.requestClosureAction({}, form({ alert_id: pending, disposition: 'false_positive', note: 'nothing here' }))).toEqual({ ok: true });
       as(p);
@@ -120,7 +105,7 @@ describe('console alert actions: who may do what', () => {
   });
 
   it('notes: every role adds one; an empty one is refused beside the box; another organisation’s alert is not found', async () => {
-    const id = await raise(org);
+    const id = await raiseAlert(org);
     for (const p of [analyst, reviewer, admin]) {
       as(p);
       expect(await actions.addNoteAction({}, form({ alert_id: id, body: `seen by ${p.person.role}` }))).toEqual({ ok: true });
@@ -138,7 +123,7 @@ describe('console alert actions: who may do what', () => {
 
   it('request closure: needs a disposition and a note, stores the note with the request; every role may ask; another organisation’s alert is not found', async () => {
     as(analyst);
-    const id = await raise(org);
+    const id = await raiseAlert(org);
     expect(await actions.requestClosureAction({}, form({ alert_id: id, disposition: 'false_positive', note: '  ' }))).toEqual({
       fieldErrors: { note: expect.stringMatching(/^note is required/) },
       values: { disposition: 'false_positive', note: '  ' },
@@ -151,7 +136,7 @@ describe('console alert actions: who may do what', () => {
 
     for (const p of [analyst, reviewer, admin]) {
       as(p);
-      const mine = await raise(org);
+      const mine = await raiseAlert(org);
       expect(await actions.requestClosureAction({}, form({ alert_id: mine, disposition: 'escalated', note: `closing as ${p.person.role}` }))).toEqual({ ok: true });
       expect(await alertOf(org, mine)).toMatchObject({ status: 'pending_closure', disposition: 'escalated', closureRequestedBy: p.person.id });
       expect((await listNotes(db(), systemActor(org.orgId), mine)).map((n) => [n.author, n.body])).toEqual([[p.person.id, `closing as ${p.person.role}`]]);
@@ -161,7 +146,7 @@ describe('console alert actions: who may do what', () => {
   });
 
   async function pendingBy(p: Person): Promise<string> {
-    const id = await raise(org);
+    const id = await raiseAlert(org);
     as(p);
     expect(await actions.requestClosureAction({}, form({ alert_id: id, disposition: 'false_positive', note: 'nothing suspicious' }))).toEqual({ ok: true });
     return id;
@@ -184,7 +169,7 @@ describe('console alert actions: who may do what', () => {
     expect(await actions.approveClosureAction({}, form({ alert_id: byReviewer }))).toEqual({ ok: true });
     expect(await alertOf(org, byReviewer)).toMatchObject({ status: 'closed', closedBy: admin.person.id });
 
-    const otherPending = await raise(other);
+    const otherPending = await raiseAlert(other);
     const { requestClosure } = await import('@/lib/alerts/request-closure');
     await requestClosure(db(), systemActor(other.orgId, 'other-org-analyst'), otherPending, { disposition: 'false_positive' });
     for (const p of [reviewer, admin]) {
@@ -210,7 +195,7 @@ describe('console alert actions: who may do what', () => {
     expect(await actions.rejectClosureAction({}, form({ alert_id: byReviewer }))).toEqual({ ok: true });
     expect((await alertOf(org, byReviewer)).status).toBe('in_review');
 
-    const otherPending = await raise(other);
+    const otherPending = await raiseAlert(other);
     const { requestClosure } = await import('@/lib/alerts/request-closure');
     await requestClosure(db(), systemActor(other.orgId, 'other-org-analyst'), otherPending, { disposition: 'false_positive' });
     for (const p of [reviewer, admin]) {
@@ -224,11 +209,11 @@ describe('console alert actions: who may do what', () => {
 describe('the console queue’s reads', () => {
   it('page both ways on the keyset, filter by priority, decision, assignee and number, and never show another organisation’s alerts', async () => {
     const { listAlertQueue, nextUnassignedAlert } = await import('@/lib/alerts/queue');
-    const org = await orgWithRules('console-queue');
-    const other = await orgWithRules('console-queue-other');
-    await raise(other);
+    const org = await orgWithAlertRule('console-queue');
+    const other = await orgWithAlertRule('console-queue-other');
+    await raiseAlert(other);
     const ids: string[] = [];
-    for (let i = 0; i < 5; i += 1) ids.push(await raise(org));
+    for (let i = 0; i < 5; i += 1) ids.push(await raiseAlert(org));
     const actor = systemActor(org.orgId);
     const page1 = await listAlertQueue(db(), actor, { queue: 'open', sort: 'due', limit: 2 });
     expect(page1.items.map((v) => v.alert.id)).toEqual(ids.slice(0, 2));
@@ -276,12 +261,12 @@ describe('the console queue’s reads', () => {
     const { closureReview } = await import('@/lib/alerts/closure-review');
     const { createKey } = await import('@/lib/keys/create-key');
     const { requestClosure } = await import('@/lib/alerts/request-closure');
-    const org = await orgWithRules('console-review');
+    const org = await orgWithAlertRule('console-review');
     const [adminA, reviewerB, analyst] = await Promise.all([signedIn(org.orgId, 'admin'), signedIn(org.orgId, 'reviewer'), signedIn(org.orgId, 'analyst')]);
     // A key admin A made in the console acts for A: its request is A's.
     const { key } = await createKey(db(), adminA.who.actor, { name: 'a-owned' });
     const keyActor = { orgId: org.orgId, actorId: key.id, actorKind: 'key' as const, owner: { kind: 'person' as const, id: adminA.person.id } };
-    const id = await raise(org);
+    const id = await raiseAlert(org);
     await requestClosure(db(), keyActor, id, { disposition: 'false_positive' });
     const alert = await alertOf(org, id);
     expect(await closureReview(db(), adminA.who.actor, alert)).toEqual({

@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { SignedInPerson } from '@/lib/auth/authenticate-person';
+import { expect } from 'vitest';
+import { newOrg, type TestOrg } from './api';
+import { payment, postEventOk } from './events';
 import { newPerson } from './people';
+import { activateTestRules } from './rules';
 
 /**
  * A person as requirePerson() hands them to a console page or server action. Tests of server actions
@@ -33,4 +37,18 @@ export function form(values: Record<string, string>): FormData {
   const f = new FormData();
   for (const [k, v] of Object.entries(values)) f.set(k, v);
   return f;
+}
+
+/** An organisation whose one active rule (amount of 100 or more) raises an alert on every payment used here. */
+export async function orgWithAlertRule(label: string): Promise<TestOrg> {
+  const org = await newOrg(label);
+  await activateTestRules(org.orgId, [{ key: 'big', expr: 'amount >= 100.0', weight: 50 }]);
+  return org;
+}
+
+/** A fresh open alert of the organisation (a payment from a new source). */
+export async function raiseAlert(org: TestOrg): Promise<string> {
+  const r = await postEventOk(org, payment(`src-${randomUUID()}`, 'payee', 500, new Date(Date.now() - 60_000).toISOString()));
+  expect(r.json.alert_id).toEqual(expect.any(String));
+  return r.json.alert_id as string;
 }

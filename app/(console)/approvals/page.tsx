@@ -1,7 +1,8 @@
 import Link from 'next/link';
+import { NextPageLink } from '@/components/ui/pager';
 import { Notice } from '@/components/ui/notice';
 import { DecisionControls } from '@/components/approvals/decision-controls';
-import { Badge, ButtonLink, EmptyState, LocalTime, PageHeader, priorityTone, rowClass, Table, Td, Th, THead, words } from '@/components/ui';
+import { Badge, EmptyState, LocalTime, PageHeader, priorityTone, rowClass, Table, Td, Th, THead, words } from '@/components/ui';
 import { getDb } from '@/db/client';
 import { actorNames } from '@/lib/console/actor-names';
 import { countPendingApprovals, listPendingApprovals, type PendingItem } from '@/lib/approvals/list-pending';
@@ -144,13 +145,7 @@ export default async function ApprovalsPage({ searchParams }: { searchParams: Pr
           </tbody>
         </Table>
       )}
-      {page.nextCursor ? (
-        <div className="mt-4 flex justify-end">
-          <ButtonLink href={`/approvals?cursor=${encodeURIComponent(page.nextCursor)}`} testId="next-page">
-            More requests
-          </ButtonLink>
-        </div>
-      ) : null}
+      <NextPageLink href={page.nextCursor ? `/approvals?cursor=${encodeURIComponent(page.nextCursor)}` : null}>More requests</NextPageLink>
     </div>
   );
 }

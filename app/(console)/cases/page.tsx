@@ -1,5 +1,6 @@
 import Link from 'next/link';
-import { Badge, ButtonLink, buttonClass, EmptyState, LocalTime, Notice, PageHeader, rowClass, Table, Td, Th, THead } from '@/components/ui';
+import { NextPageLink } from '@/components/ui/pager';
+import { Badge, buttonClass, EmptyState, LocalTime, Notice, PageHeader, rowClass, Table, Td, Th, THead } from '@/components/ui';
 import { getDb } from '@/db/client';
 import { requirePerson } from '@/lib/auth/current-person';
 import { CASE_STATUSES, listCases } from '@/lib/cases/list-cases';
@@ -110,13 +111,7 @@ export default async function CasesPage({ searchParams }: { searchParams: Promis
           </tbody>
         </Table>
       )}
-      {page.nextCursor ? (
-        <div className="mt-4 flex justify-end">
-          <ButtonLink href={`/cases?${next.toString()}`} testId="next-page">
-            Older cases
-          </ButtonLink>
-        </div>
-      ) : null}
+      <NextPageLink href={page.nextCursor ? `/cases?${next.toString()}` : null}>Older cases</NextPageLink>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { NextPageLink } from '@/components/ui/pager';
 import { Notice } from '@/components/ui/notice';
 import { REVIEW_LABELS, STATUS_LABELS } from '@/components/screenings/reasons';
 import { Badge, ButtonLink, buttonClass, EmptyState, LocalTime, PageHeader, rowClass, Table, Td, Th, THead } from '@/components/ui';
@@ -138,13 +139,7 @@ export default async function ScreeningsPage({ searchParams }: { searchParams: P
           </tbody>
         </Table>
       )}
-      {page.nextCursor ? (
-        <div className="mt-4 flex justify-end">
-          <ButtonLink href={`/screenings?${next.toString()}`} testId="next-page">
-            Older screenings
-          </ButtonLink>
-        </div>
-      ) : null}
+      <NextPageLink href={page.nextCursor ? `/screenings?${next.toString()}` : null}>Older screenings</NextPageLink>
     </div>
   );
 }
