@@ -75,6 +75,12 @@ const settingsSchema = z.object({
     }),
   SERVICE_FILING_URL: optionalText.refine((v) => v === undefined || (/^https?:\/\/[^/?#\s]+/i.test(v) && URL.canParse(v)), 'must be an http or https URL'),
   SERVICE_FILING_TIMEOUT_MS: integer(10_000, 100, 600_000),
+  SERVICE_FILING_WORKER_INTERVAL_MS: integer(5_000, 50, 3_600_000),
+  SERVICE_REPORT_CURRENCY: z
+    .string()
+    .default('EUR')
+    .transform((v) => v.trim().toUpperCase())
+    .refine((v) => /^[A-Z]{3}$/.test(v), 'must be an ISO 4217 currency code such as EUR'),
 });
 
 export type Settings = {
@@ -110,6 +116,10 @@ export type Settings = {
   filingUrl: string | undefined;
   /** Time allowed for one request to the filing system, answer included; past it the attempt counts as unreachable. */
   filingTimeoutMs: number;
+  /** How often the filing worker looks for queued filings to send again and filed reports to poll. */
+  filingWorkerIntervalMs: number;
+  /** ISO 4217 currency reports state their amounts in (goAML `currency_code_local`). */
+  reportCurrency: string;
 };
 
 export class SettingsError extends Error {}
@@ -157,6 +167,8 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
     filingEntityId: s.SERVICE_FILING_ENTITY_ID,
     filingUrl: s.SERVICE_FILING_URL,
     filingTimeoutMs: s.SERVICE_FILING_TIMEOUT_MS,
+    filingWorkerIntervalMs: s.SERVICE_FILING_WORKER_INTERVAL_MS,
+    reportCurrency: s.SERVICE_REPORT_CURRENCY,
   };
 }
 

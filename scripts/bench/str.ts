@@ -62,7 +62,7 @@ const draft: StrDraft = {
   reason: 'Repeated transfers just under the reporting threshold to and from unrelated counterparties.',
   action: 'Account placed under enhanced monitoring.',
   indicators: ['-'],
-  attachments: [{ name: 'statement.pdf', type: 'application/pdf', size: 1_200_000, sha256: 'a'.repeat(64) }],
+  attachments: [{ key: 'statement', name: 'statement.pdf', type: 'application/pdf', size: 1_200_000, sha256: 'a'.repeat(64) }],
 };
 const header: StrFilingHeader = {
   entity_id: 1001,

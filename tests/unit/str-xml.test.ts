@@ -97,7 +97,7 @@ const personDraft = (): StrDraft => ({
   reason: 'Three payments just under the reporting threshold within three days, to and from unrelated offshore counterparties.',
   action: 'Account placed under enhanced monitoring; relationship under review.',
   indicators: ['-'],
-  attachments: [{ name: 'statement.pdf', type: 'application/pdf', size: 182_331, sha256: 'ab'.repeat(32) }],
+  attachments: [{ key: 'statement', name: 'statement.pdf', type: 'application/pdf', size: 182_331, sha256: 'ab'.repeat(32) }],
 });
 
 const businessDraft = (): StrDraft => ({
@@ -322,8 +322,8 @@ describe('STR rule checks', () => {
   it('attachments of at most 20 MB', () => {
     const d = personDraft();
     d.attachments = [
-      { name: 'a.pdf', type: 'application/pdf', size: 20 * 1024 * 1024, sha256: '0'.repeat(64) },
-      { name: 'scan.png', type: 'image/png', size: 20 * 1024 * 1024 + 1, sha256: '1'.repeat(64) },
+      { key: 'a', name: 'a.pdf', type: 'application/pdf', size: 20 * 1024 * 1024, sha256: '0'.repeat(64) },
+      { key: 'scan', name: 'scan.png', type: 'image/png', size: 20 * 1024 * 1024 + 1, sha256: '1'.repeat(64) },
     ];
     expect(rules(d)).toEqual([{ severity: 'error', source: 'rule', code: 'attachment_too_large', path: 'attachments[1].size', message: 'scan.png is 20.0 MB; attachments may be at most 20 MB' }]);
   });

@@ -10,13 +10,7 @@ import { STR_NOT_FOUND } from './schemas';
 import type { StrRow } from './serialize';
 import type { StrCheck, StrDraft, StrFilingHeader } from './types';
 
-/**
- * The currency amounts are reported in locally (goAML `currency_code_local`). No setting names it yet;
- * a transaction in another currency needs its `amount_local`.
- */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export const STR_LOCAL_CURRENCY = 'EUR';
 
 /** One STR of the actor's organisation, or 404 (another organisation's included). */
 export async function readStr(db: Queryable, actor: Actor, id: string): Promise<StrRow> {
@@ -61,7 +55,7 @@ export async function strHeader(db: Queryable, row: StrRow, now: Date): Promise<
     regulator: org?.regulator ?? null,
     reference: `STR-${row.number}`,
     submission_date: now.toISOString(),
-    currency_local: STR_LOCAL_CURRENCY,
+    currency_local: settings().reportCurrency,
     reporting_person: space > 0 ? { first_name: name.slice(0, space), last_name: name.slice(space + 1) } : { first_name: name, last_name: name },
   };
 }

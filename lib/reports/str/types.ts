@@ -70,6 +70,9 @@ export interface StrTransaction {
 }
 
 export interface StrAttachment {
+  /** Names the attachment in its path (`/v1/reports/str/{id}/attachments/{key}`). */
+  key: string;
+  /** The file name it was uploaded with. */
   name: string;
   type: string;
   size: number;
