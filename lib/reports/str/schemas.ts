@@ -76,3 +76,30 @@ export const strUpdateInput = z
 
 export const NOT_A_DRAFT_TO_REVIEW = 'only a draft STR can be sent for review';
 export const CHECKS_FAIL_MESSAGE = 'the STR does not pass its checks; fix the errors first';
+
+// Editing helpers, reopening and attachments.
+
+export const NOTHING_TO_COPY = 'the customer record has nothing to add to the subject';
+export const NO_CUSTOMER_RECORD = 'the case has no subject record to copy from';
+export const INDEX_MESSAGE = 'index must be a whole number (0, 1, 2 …)';
+export const transactionNotFoundMessage = (index: number): string => `the STR has no transaction with index ${index}`;
+export const noSourceDateMessage = (index: number): string => `transaction ${index} has no source date: the source ledger sent none`;
+export const NOT_REJECTED_MESSAGE = 'only a rejected STR can be reopened';
+
+/** The index in `/transactions/{index}/use-source-date`: digits only, so `1.5`, `-1`, `0x1` and `1e2` are refused. */
+export const transactionIndexParam = z
+  .string()
+  .regex(/^[0-9]{1,9}$/, INDEX_MESSAGE)
+  .transform(Number);
+export const transactionIndex = z.number({ error: INDEX_MESSAGE }).int(INDEX_MESSAGE).min(0, INDEX_MESSAGE);
+
+export const ATTACHMENT_KEY_MESSAGE = 'key must be 1 to 64 characters of a-z, 0-9, ".", "_" and "-"';
+export const ATTACHMENT_TYPE_MESSAGE = 'the file must be a PDF, PNG or JPEG (judged by its content)';
+export const ATTACHMENT_NOT_FOUND = 'attachment not found';
+export const ATTACHMENT_FIELD_MESSAGE = 'send the file as multipart/form-data in the field "file"';
+export const ATTACHMENT_ONE_FILE_MESSAGE = 'send one file in the field "file"';
+export const ATTACHMENT_MALFORMED_MESSAGE = 'the multipart body is malformed';
+
+/** The `key` naming an attachment in its path. */
+export const strAttachmentKey = z.string({ error: ATTACHMENT_KEY_MESSAGE }).regex(/^[a-z0-9._-]{1,64}$/, ATTACHMENT_KEY_MESSAGE);
+export const ATTACHMENT_TOO_LARGE_MESSAGE = 'the file is larger than 20 MB (20971520 bytes)';
