@@ -12,6 +12,7 @@ import { bootstrapAdmin } from '../lib/setup/bootstrap-admin';
 import { licencePublicKey } from '../lib/setup/installation';
 import { CLIENT_ADDRESS_HEADER, clientAddressOf } from '../lib/http/client-address';
 import { loadSampleListIfNone } from '../lib/screening/sample-list';
+import { startFilingWorker } from '../lib/filing/worker';
 import { PROJECT_ROOT } from './project';
 
 const progress = (line: string) => process.stderr.write(`[start] ${line}\n`);
@@ -123,6 +124,10 @@ async function main(): Promise<void> {
     `listening on http://localhost:${config.port} (${embedded ? 'embedded PostgreSQL' : 'SERVICE_DATABASE_URL'}; ready in ${Math.round(performance.now() - started)} ms)`,
   );
 
+  // Sends queued filings and polls filed ones (one instance at a time, by an advisory lock); idle while
+  // SERVICE_FILING_URL is unset.
+  const filingWorker = startFilingWorker();
+
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -130,6 +135,7 @@ async function main(): Promise<void> {
     progress(`${signal}: stopping`);
     server.close();
     server.closeAllConnections();
+    await filingWorker.stop().catch(() => undefined);
     await app.close?.().catch(() => undefined);
     await closeDb().catch(() => undefined);
     if (embedded?.started) await embedded.stop();

@@ -1,0 +1,19 @@
+import type { filings } from '@/db/schema';
+import { strFiledReport } from '@/lib/reports/str/filing-status';
+import type { FiledReportKind } from './filings';
+
+type ReportKind = (typeof filings.$inferSelect)['reportKind'];
+
+/**
+ * The kinds of report the filing worker can send, by `filings.report_kind`. A kind without an entry (CTR until its
+ * batches are filed) is left in the queue and logged by the worker rather than sent without its status rules.
+ */
+const KINDS: Partial<Record<ReportKind, FiledReportKind>> = {
+  str: strFiledReport,
+};
+
+export function filedReportKind(kind: ReportKind): FiledReportKind {
+  const found = KINDS[kind];
+  if (!found) throw new Error(`no filing rules for reports of kind ${kind}`);
+  return found;
+}
