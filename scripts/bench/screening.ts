@@ -1,7 +1,7 @@
 // Screening quality and speed benchmark (issue 6 item 7).
 //
 //   npm run bench -- screening [--seconds 10] [--concurrency 8] [--serial 2000] [--warmup N] [--sample 1000] [--show 12]
-//                              [--quality-only | --speed-only] [--dump-set] [--list PATH]
+//                              [--quality-only | --speed-only | --independent-only] [--half test|tune|all] [--dump-set] [--list PATH]
 //   npm run bench -- screening --matcher-only [list.json ...]
 //
 // Self-contained. Quality: every list file in ../shared/data/lists is read and checked by the service's own
@@ -10,7 +10,10 @@
 // 50, 25 results) and scored: a positive is found when its labelled (list, ref) is among `matches`, a
 // negative is a false positive when `matches` is not empty. Then every name and alias of a sample of
 // entries (all of the UN list, `--sample` entries of each OFAC list) is screened exactly as written and
-// must find its own entry (`alias_misses`, target 0). Speed: a fresh database (createTestDatabase), the
+// must find its own entry (`alias_misses`, target 0). Then the independent set of
+// scripts/bench/screening-eval-independent.ts: precision, recall and F1 on its test half (`--half tune` for
+// the tuning half), by kind and by script (`independent_*`), and 5,000 generated clean customers screened
+// for alerts per 1,000 (`clean_alerts_per_1000`). Speed: a fresh database (createTestDatabase), the
 // OFAC SDN 2024 list loaded through the real loader (`load_s`: file read + validation + the load
 // transaction), this process's index built from the database, then POST /v1/screenings through the route
 // handler with a real API key, in-process, cycling through the queries of the evaluation set (more than
@@ -48,6 +51,14 @@ import { prepareName } from '@/lib/screening/matcher/prepare';
 import { readListFile } from '@/lib/screening/list-file';
 import { percentile } from './_load';
 import { buildEvaluationSet, listTag, seededRandom, type EvalItem, type EvalList } from './screening-eval';
+import {
+  buildIndependentSet,
+  describeSet,
+  latinOnlyEntries,
+  scriptOnlyEntries,
+  type Half,
+  type IndependentItem,
+} from './screening-eval-independent';
 
 const LISTS_DIR = fileURLToPath(new URL('../../../shared/data/lists/', import.meta.url));
 const SPEED_LIST = join(LISTS_DIR, 'ofac-sdn-2024-05-03.json');
@@ -210,6 +221,7 @@ function runQuality(lists: readonly EvalList[]): QualityResult {
   }
 
   const alias = aliasCheck(index, lists, show);
+  const independent = runIndependent(lists, index);
 
   const ratio = (t: Tally | undefined) => (t && t.total > 0 ? round(t.hit / t.total) : null);
   return {
@@ -232,6 +244,7 @@ function runQuality(lists: readonly EvalList[]): QualityResult {
       recall_by_category: Object.fromEntries([...recallBy].sort().map(([k, t]) => [k, round(t.hit / t.total)])),
       false_positives_by_category: Object.fromEntries([...fpBy].sort().map(([k, t]) => [k, `${t.hit}/${t.total}`])),
       ...alias,
+      ...independent,
       eval_lists: lists.map((l) => l.id),
       eval_entries: index.size,
       eval_index_build_s: round(buildS, 2),
@@ -292,6 +305,121 @@ function aliasCheck(index: ScreeningIndex, lists: readonly EvalList[], show: num
     alias_names_checked: names,
     alias_misses: misses.length,
     alias_misses_without_kind: missesNoKind,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The independent set (screening-eval-independent.ts): figures on its test half (the tuning half with
+// --half tune), by kind and by script, and alerts per 1,000 clean customers.
+
+interface Confusion {
+  tp: number;
+  fn: number;
+  fp: number;
+  tn: number;
+}
+
+function confusionFigures(c: Confusion): Record<string, number | null> {
+  const precision = c.tp + c.fp > 0 ? c.tp / (c.tp + c.fp) : null;
+  const recall = c.tp + c.fn > 0 ? c.tp / (c.tp + c.fn) : null;
+  const f1 = precision !== null && recall !== null && precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : null;
+  return {
+    precision: precision === null ? null : round(precision),
+    recall: recall === null ? null : round(recall),
+    f1: f1 === null ? null : round(f1),
+    positives: c.tp + c.fn,
+    negatives: c.fp + c.tn,
+    false_positives: c.fp,
+  };
+}
+
+function runIndependent(lists: readonly EvalList[], fullIndex: ScreeningIndex): Record<string, unknown> {
+  const show = Number(opt('show', '12'));
+  const half = opt('half', 'test') as Half | 'all';
+  const entries = lists.flatMap((l) => l.entries);
+  const set = buildIndependentSet(lists);
+  progress(`independent set: ${JSON.stringify(describeSet(set))}`);
+  const indexes = {
+    full: fullIndex,
+    latin_only: buildScreeningIndex(latinOnlyEntries(entries)),
+    script_only: buildScreeningIndex(scriptOnlyEntries(entries)),
+  };
+  const byKey = new Map(entries.map((e) => [`${e.list}/${e.ref}`, e]));
+  const scriptOnlyByKey = new Map(scriptOnlyEntries(entries).map((e) => [`${e.list}/${e.ref}`, e]));
+  const latinOnlyByKey = new Map(latinOnlyEntries(entries).map((e) => [`${e.list}/${e.ref}`, e]));
+  const total: Confusion = { tp: 0, fn: 0, fp: 0, tn: 0 };
+  const byKind = new Map<string, Confusion>();
+  const byScript = new Map<string, Confusion>();
+  const failures: string[] = [];
+  const tally = (map: Map<string, Confusion>, key: string, field: keyof Confusion): void => {
+    const c = map.get(key) ?? { tp: 0, fn: 0, fp: 0, tn: 0 };
+    c[field]++;
+    map.set(key, c);
+  };
+  const chosen = set.items.filter((i: IndependentItem) => half === 'all' || i.half === half);
+  for (const item of chosen) {
+    const result = screenName(indexes[item.index], item.query);
+    let field: keyof Confusion;
+    if (item.positive && item.expect) {
+      const want = item.expect;
+      field = result.matches.some((m) => m.list === want.list && m.entry_ref === want.ref) ? 'tp' : 'fn';
+      if (field === 'fn') {
+        const source = item.index === 'script_only' ? scriptOnlyByKey : item.index === 'latin_only' ? latinOnlyByKey : byKey;
+        const entry = source.get(`${want.list}/${want.ref}`) as ListEntry;
+        const full = scoreEntry(item.query, entry);
+        const near = result.near.find((m) => m.list === want.list && m.entry_ref === want.ref);
+        failures.push(
+          `miss ${item.id} [${item.kind}/${item.script}] ${queryText(item.query)} -> ${want.ref} "${entry.name}" b.${entry.birth_year ?? '-'}: ${near ? `near ${near.score}` : `scores ${full.score}`} via "${full.matched_name}"; ${reasonsOf(full)}`,
+        );
+      }
+    } else {
+      field = result.matches.length > 0 ? 'fp' : 'tn';
+      if (field === 'fp') {
+        const top = result.matches[0] as Match;
+        failures.push(`false positive ${item.id} [${item.kind}/${item.script}] ${queryText(item.query)} -> ${describe(top)}; ${reasonsOf(top)}`);
+      }
+    }
+    total[field]++;
+    tally(byKind, item.kind, field);
+    tally(byScript, item.script, field);
+  }
+  const figures = confusionFigures(total);
+  progress(`independent set (${half} half, ${chosen.length} items): ${JSON.stringify(figures)}`);
+  progress('  by kind:');
+  for (const [k, c] of [...byKind].sort()) progress(`    ${k.padEnd(22)} ${JSON.stringify(confusionFigures(c))}`);
+  progress('  by script:');
+  for (const [k, c] of [...byScript].sort()) progress(`    ${k.padEnd(22)} ${JSON.stringify(confusionFigures(c))}`);
+  const perKind = new Map<string, number>();
+  for (const f of failures) {
+    const kind = /\[([^/\]]+)/.exec(f)?.[1] ?? '';
+    const n = perKind.get(kind) ?? 0;
+    perKind.set(kind, n + 1);
+    if (n < show) progress(`  ${f}`);
+  }
+
+  let alerts = 0;
+  const alertExamples: string[] = [];
+  for (const query of set.clean) {
+    const result = screenName(fullIndex, query);
+    if (result.matches.length === 0) continue;
+    alerts++;
+    if (alertExamples.length < show) alertExamples.push(`${queryText(query)} -> ${describe(result.matches[0] as Match)}; ${reasonsOf(result.matches[0] as Match)}`);
+  }
+  const perThousand = round((1000 * alerts) / Math.max(1, set.clean.length), 2);
+  progress(`clean customers: ${alerts} alerts on ${set.clean.length} (${perThousand} per 1,000)`);
+  for (const a of alertExamples) progress(`  clean alert ${a}`);
+  const table = (map: Map<string, Confusion>) => Object.fromEntries([...map].sort().map(([k, c]) => [k, confusionFigures(c)]));
+  return {
+    independent_half: half,
+    independent_items: chosen.length,
+    independent_precision: figures.precision,
+    independent_recall: figures.recall,
+    independent_f1: figures.f1,
+    independent_by_kind: table(byKind),
+    independent_by_script: table(byScript),
+    clean_customers: set.clean.length,
+    clean_alerts: alerts,
+    clean_alerts_per_1000: perThousand,
   };
 }
 
@@ -625,6 +753,11 @@ async function main(): Promise<void> {
   }
   const started = performance.now();
   const lists = await readLists();
+  if (flag('independent-only')) {
+    const index = buildScreeningIndex(lists.flatMap((l) => l.entries));
+    process.stdout.write(`${JSON.stringify({ screening: runIndependent(lists, index) })}\n`);
+    return;
+  }
   if (flag('speed-only')) {
     const workload = workloadOf(buildEvaluationSet(lists).items);
     process.stdout.write(`${JSON.stringify({ screening: await runSpeed(workload) })}\n`);
