@@ -173,37 +173,45 @@ export async function listPendingApprovals(db: Queryable, actor: Actor, input: {
 export interface PendingCounts {
   alertClosures: number;
   screeningClearances: number;
+  /** STRs sent for review, waiting for a reviewer or admin to file them. */
+  strs: number;
   total: number;
 }
 
 /**
- * How many alert closures and screening clearances wait for a second person in the actor's
- * organisation: one statement, two counts over the partial indexes (the navigation shows it on every page).
+ * How many alert closures, screening clearances and STRs awaiting approval wait for a second person in the
+ * actor's organisation: one statement, three counts over the partial indexes and the organisation's STRs (the
+ * navigation shows it on every page).
  */
 export async function countPendingApprovals(db: Queryable, actor: Actor): Promise<PendingCounts> {
-  const { rows } = await db.execute<{ alerts: number; clearances: number }>(sql`
+  const { rows } = await db.execute<{ alerts: number; clearances: number; strs: number }>(sql`
     SELECT (SELECT count(*) FROM alerts WHERE org_id = ${actor.orgId} AND status = 'pending_closure')::int AS alerts,
-           (SELECT count(*) FROM screening_resolutions WHERE org_id = ${actor.orgId} AND status = 'pending_approval')::int AS clearances`);
+           (SELECT count(*) FROM screening_resolutions WHERE org_id = ${actor.orgId} AND status = 'pending_approval')::int AS clearances,
+           (SELECT count(*) FROM str_reports WHERE org_id = ${actor.orgId} AND status = 'awaiting_approval')::int AS strs`);
   const alertClosures = rows[0]?.alerts ?? 0;
   const screeningClearances = rows[0]?.clearances ?? 0;
-  return { alertClosures, screeningClearances, total: alertClosures + screeningClearances };
+  const strs = rows[0]?.strs ?? 0;
+  return { alertClosures, screeningClearances, strs, total: alertClosures + screeningClearances + strs };
 }
 
 /**
  * How many of the waiting items another owner than the actor asked for (the ones four-eyes lets the
- * actor decide), by kind. Whether the actor's role may approve at all is the caller's question
- * (lib/auth/policy.ts).
+ * actor decide), by kind; for STRs, the ones another person drafted (four-eyes on reports compares
+ * person ids). Whether the actor's role may approve at all is the caller's question (lib/auth/policy.ts).
  */
 export async function countPendingForOthers(db: Queryable, actor: Actor): Promise<PendingCounts> {
   const me = ownerIdOf(actor);
-  const { rows } = await db.execute<{ alerts: number; clearances: number }>(sql`
+  const { rows } = await db.execute<{ alerts: number; clearances: number; strs: number }>(sql`
     SELECT (SELECT count(*) FROM alerts
              WHERE org_id = ${actor.orgId} AND status = 'pending_closure'
                AND ${ownerOf(actor.orgId, sql`alerts.closure_requested_by`)} <> ${me})::int AS alerts,
            (SELECT count(*) FROM screening_resolutions
              WHERE org_id = ${actor.orgId} AND status = 'pending_approval'
-               AND ${ownerOf(actor.orgId, sql`screening_resolutions.resolved_by`)} <> ${me})::int AS clearances`);
+               AND ${ownerOf(actor.orgId, sql`screening_resolutions.resolved_by`)} <> ${me})::int AS clearances,
+           (SELECT count(*) FROM str_reports
+             WHERE org_id = ${actor.orgId} AND status = 'awaiting_approval' AND drafted_by <> ${me})::int AS strs`);
   const alertClosures = rows[0]?.alerts ?? 0;
   const screeningClearances = rows[0]?.clearances ?? 0;
-  return { alertClosures, screeningClearances, total: alertClosures + screeningClearances };
+  const strs = rows[0]?.strs ?? 0;
+  return { alertClosures, screeningClearances, strs, total: alertClosures + screeningClearances + strs };
 }

@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { NextPageLink } from '@/components/ui/pager';
 import { Notice } from '@/components/ui/notice';
 import { DecisionControls } from '@/components/approvals/decision-controls';
-import { Badge, EmptyState, LocalTime, PageHeader, priorityTone, rowClass, Table, Td, Th, THead, words } from '@/components/ui';
+import { Badge, EmptyState, LocalTime, PageHeader, priorityTone, rowClass, Section, Table, Td, Th, THead, words } from '@/components/ui';
 import { getDb } from '@/db/client';
 import { actorNames } from '@/lib/console/actor-names';
 import { countPendingApprovals, listPendingApprovals, type PendingItem } from '@/lib/approvals/list-pending';
@@ -10,11 +10,17 @@ import { refusalOf } from '@/lib/alerts/closure-review';
 import { decisionRefusals } from '@/lib/approvals/who-may-decide';
 import { requirePerson } from '@/lib/auth/current-person';
 import { InvalidInputError } from '@/lib/errors';
+import { StrStepForm } from '@/components/reports/str-step-form';
+import { listStrsAwaitingApproval } from '@/lib/reports/str/awaiting-approval';
+import { strRefusals } from '@/lib/reports/str/refusals';
+import { fileStrAction } from '../reports/str/[id]/actions';
 import { approveClearanceAction, approveClosureAction, rejectClearanceAction, rejectClosureAction } from './actions';
 
 export const dynamic = 'force-dynamic';
 
 const PAGE_SIZE = 50;
+/** STRs awaiting filing shown at once; the report list (filtered to STRs) has every one. */
+const STRS_SHOWN = 100;
 
 const linkClass = 'font-medium text-sky-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-sky-600';
 
@@ -76,14 +82,15 @@ export default async function ApprovalsPage({ searchParams }: { searchParams: Pr
     ignored = err.message;
     page = await listPendingApprovals(db, person.actor, { limit: PAGE_SIZE });
   }
-  const counts = await countPendingApprovals(db, person.actor);
-  const names = await actorNames(db, person.actor, page.items.map((i) => i.requestedBy));
+  const [counts, strs] = await Promise.all([countPendingApprovals(db, person.actor), listStrsAwaitingApproval(db, person.actor, { limit: STRS_SHOWN })]);
+  const names = await actorNames(db, person.actor, [...page.items.map((i) => i.requestedBy), ...strs.flatMap((s) => [s.sentForReviewBy, s.draftedBy])]);
+  const who = (id: string | null) => (id === null ? '—' : `${names.get(id) ?? id}${id === person.id ? ' (you)' : ''}`);
   const role = refusalOf(person.actor, 'approve');
   return (
     <div className="max-w-6xl">
       <PageHeader
         title="Approvals"
-        description="Alert closures and screening clearances waiting for a second person, oldest first. Whoever asked cannot approve their own request, through the console or any of their API keys."
+        description="Alert closures, screening clearances and suspicious transaction reports waiting for a second person, oldest first. Whoever asked cannot approve their own request, through the console or any of their API keys, and whoever drafted a report cannot file it."
       >
         <p className="mt-2 text-sm text-slate-700" data-testid="approval-counts">
           {counts.alertClosures} alert {counts.alertClosures === 1 ? 'closure' : 'closures'} · {counts.screeningClearances} screening{' '}
@@ -99,7 +106,7 @@ export default async function ApprovalsPage({ searchParams }: { searchParams: Pr
         <Notice testId="list-problems">Ignored in the address: {ignored}. Showing the first page.</Notice>
       ) : null}
       {page.items.length === 0 ? (
-        <EmptyState title="Nothing waits for a second person.">Closures and clearances appear here as soon as someone asks for them.</EmptyState>
+        <EmptyState title="No alert closure or screening clearance waits for a second person.">Closures and clearances appear here as soon as someone asks for them.</EmptyState>
       ) : (
         <Table caption="Requests waiting for a second person, oldest first" testId="approvals-table">
           <THead>
@@ -146,6 +153,60 @@ export default async function ApprovalsPage({ searchParams }: { searchParams: Pr
         </Table>
       )}
       <NextPageLink href={page.nextCursor ? `/approvals?cursor=${encodeURIComponent(page.nextCursor)}` : null}>More requests</NextPageLink>
+
+      <div className="mt-8">
+        <Section title={`Suspicious transaction reports awaiting filing (${counts.strs})`} testId="approvals-strs">
+          {strs.length === 0 ? (
+            <EmptyState title="No report waits to be filed." testId="approvals-strs-empty">
+              An STR appears here once it is sent for review.
+            </EmptyState>
+          ) : (
+            <Table caption="STRs sent for review, waiting for a reviewer or admin to file them, oldest first" testId="approvals-strs-table">
+              <THead>
+                <tr>
+                  <Th>Report</Th>
+                  <Th>Subject</Th>
+                  <Th>Sent by</Th>
+                  <Th>Sent</Th>
+                  <Th>Filing</Th>
+                </tr>
+              </THead>
+              <tbody>
+                {strs.map((s) => (
+                  <tr key={s.id} className={rowClass} data-testid="approval-str-row" data-id={s.id}>
+                    <Td className="whitespace-nowrap">
+                      <Link href={`/reports/str/${s.id}`} prefetch={false} className={linkClass}>
+                        STR-{s.number}
+                      </Link>
+                    </Td>
+                    <Td className="break-words">
+                      {s.subjectName ?? '—'}
+                      <div className="text-xs text-slate-600">{s.subjectKind}</div>
+                    </Td>
+                    <Td>
+                      {who(s.sentForReviewBy)}
+                      {s.sentForReviewBy !== s.draftedBy ? <div className="text-xs text-slate-600">drafted by {who(s.draftedBy)}</div> : null}
+                    </Td>
+                    <Td className="whitespace-nowrap">
+                      <LocalTime iso={s.sentAt.toISOString()} />
+                    </Td>
+                    <Td>
+                      <StrStepForm
+                        strId={s.id}
+                        action={fileStrAction}
+                        label={`File STR-${s.number}`}
+                        refusal={strRefusals(person.actor, { status: 'awaiting_approval', draftedBy: s.draftedBy, filing: s.filingState ? { state: s.filingState } : null }, []).file}
+                        testId="approval-file-str"
+                        variant="primary"
+                      />
+                    </Td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          )}
+        </Section>
+      </div>
     </div>
   );
 }

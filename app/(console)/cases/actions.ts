@@ -1,6 +1,7 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
+import { redirect } from 'next/navigation';
 import { getDb } from '@/db/client';
 import { requirePerson } from '@/lib/auth/current-person';
 import { CASE_NOT_FOUND } from '@/lib/cases/schemas';
@@ -8,6 +9,7 @@ import { updateCase } from '@/lib/cases/update-case';
 import { InvalidInputError, NotFoundError } from '@/lib/errors';
 import { formStateOf, textValues, type FormState } from '@/lib/forms/form-state';
 import { formAction } from '@/lib/http/server-action';
+import { createStr } from '@/lib/reports/str/create-str';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -55,4 +57,14 @@ export const renameCaseAction = formAction('renameCaseAction', async (_prev: For
   }
   refresh(id);
   return { ok: true };
+});
+
+/** "Start an STR" on the case page: drafts the case's STR (POST /v1/reports/str), or finds the one it has, and opens it. */
+export const startStrAction = formAction('startStrAction', async (_prev: FormState, form: FormData): Promise<FormState> => {
+  const { actor } = await requirePerson();
+  const id = caseIdOf(form);
+  const { str } = await createStr(getDb(), actor, { case_id: id });
+  refresh(id);
+  revalidatePath('/reports');
+  redirect(`/reports/str/${str.id}`);
 });

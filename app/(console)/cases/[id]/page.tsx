@@ -12,7 +12,8 @@ import { requirePerson } from '@/lib/auth/current-person';
 import { caseEntities } from '@/lib/cases/case-entities';
 import { getCase } from '@/lib/cases/get-case';
 import { actorNames } from '@/lib/console/actor-names';
-import { changeCaseAction, renameCaseAction } from '../actions';
+import { strOfCase } from '@/lib/reports/str/str-of-case';
+import { changeCaseAction, renameCaseAction, startStrAction } from '../actions';
 
 export const dynamic = 'force-dynamic';
 
@@ -47,7 +48,7 @@ export default async function CasePage({ params }: { params: Promise<{ id: strin
       { id: o.destinationId, role: 'receiver' },
     ]),
   ]);
-  const names = await actorNames(db, person.actor, [c.assignedTo, c.createdBy, ...allNotes.map(({ n }) => n.author)]);
+  const [names, str] = await Promise.all([actorNames(db, person.actor, [c.assignedTo, c.createdBy, ...allNotes.map(({ n }) => n.author)]), strOfCase(db, person.actor, c.id)]);
   const who = (actorId: string | null) => (actorId === null ? 'nobody' : actorId === person.id ? `${names.get(actorId) ?? actorId} (you)` : (names.get(actorId) ?? actorId));
   const subject = involved.find((e) => e.id === c.subjectEntityId);
   const open = c.status === 'open';
@@ -214,6 +215,22 @@ export default async function CasePage({ params }: { params: Promise<{ id: strin
             <div className="mt-4">
               <RenameCaseForm caseId={c.id} title={c.title} action={renameCaseAction} />
             </div>
+          </Section>
+
+          <Section title="Suspicious transaction report" testId="case-str">
+            {str ? (
+              <p className="text-sm">
+                <Link href={`/reports/str/${str.id}`} prefetch={false} className={linkClass} data-testid="case-str-link">
+                  STR-{str.number}
+                </Link>{' '}
+                <Badge>{words(str.status)}</Badge>
+              </p>
+            ) : (
+              <div className="space-y-2">
+                <p className="text-sm text-slate-600">Draft an STR from this case: its subject and the events behind its alerts fill it.</p>
+                <CaseButtonForm caseId={c.id} action={startStrAction} change="start_str" label="Start an STR" testId="case-start-str" variant="primary" />
+              </div>
+            )}
           </Section>
 
           <Section title="Subject" testId="case-subject">

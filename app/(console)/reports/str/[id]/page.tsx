@@ -1,0 +1,203 @@
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { editorFieldIds, targetOf } from '@/components/reports/field-ids';
+import { StrAttachments } from '@/components/reports/str-attachments';
+import { StrChecksPanel, type ShownCheck } from '@/components/reports/str-checks-panel';
+import { StrEditor } from '@/components/reports/str-editor';
+import { StrStepForm } from '@/components/reports/str-step-form';
+import { Badge, buttonClass, ButtonLink, Facts, LocalTime, PageHeader, Section, words } from '@/components/ui';
+import { strStatusTone } from '@/components/reports/status';
+import { getDb } from '@/db/client';
+import { requirePerson } from '@/lib/auth/current-person';
+import { readCase } from '@/lib/cases/get-case';
+import { settings } from '@/lib/config';
+import { actorNames } from '@/lib/console/actor-names';
+import { recordOrNotFound } from '@/lib/console/record-or-not-found';
+import { NotFoundError } from '@/lib/errors';
+import { FILING_DETAILS_PATH } from '@/lib/orgs/schemas';
+import { REASON_MAX_CHARS } from '@/lib/reports/str/checks';
+import { getStr } from '@/lib/reports/str/get-str';
+import { indicatorChoices } from '@/lib/reports/str/indicator-choices';
+import { strRefusals } from '@/lib/reports/str/refusals';
+import { fileStrAction, fillFromKycAction, removeAttachmentAction, reopenStrAction, saveStrAction, sendForReviewAction, sourceDateAction } from './actions';
+
+export const dynamic = 'force-dynamic';
+
+const linkClass = 'font-medium text-sky-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-sky-600';
+
+/** What the filing record holds (DESIGN "STR record", `filing`), read loosely: it is written by the filing side. */
+interface FilingFacts {
+  state?: string;
+  reference?: string | null;
+  fiu_ref?: string | null;
+  attempts?: number;
+  last_error?: string | null;
+  next_attempt_at?: string | null;
+  xml_sha256?: string | null;
+  sent_at?: string | null;
+  acknowledged_at?: string | null;
+}
+
+interface Rejection {
+  at?: string;
+  reason?: string | null;
+  errors?: unknown[];
+}
+
+const errorText = (e: unknown): string => {
+  if (typeof e === 'string') return e;
+  if (e && typeof e === 'object') {
+    const o = e as { line?: unknown; message?: unknown };
+    if (typeof o.message === 'string') return typeof o.line === 'number' ? `line ${o.line}: ${o.message}` : o.message;
+  }
+  return JSON.stringify(e);
+};
+
+const orDash = (v: string | number | null | undefined): ReactNode => (v === null || v === undefined || v === '' ? '—' : String(v));
+
+export default async function StrPage({ params }: { params: Promise<{ id: string }> }) {
+  const person = await requirePerson();
+  const { id } = await params;
+  const db = getDb();
+  const { str, checks } = await recordOrNotFound(id, (recordId) => getStr(db, person.actor, recordId));
+  const [origin, names, choices] = await Promise.all([
+    readCase(db, person.actor, str.caseId).catch((err) => (err instanceof NotFoundError ? null : Promise.reject(err))),
+    actorNames(db, person.actor, [str.draftedBy, str.sentForReviewBy, str.filedBy]),
+    indicatorChoices(),
+  ]);
+  const who = (actorId: string | null) => (actorId === null ? '—' : `${names.get(actorId) ?? actorId}${actorId === person.id ? ' (you)' : ''}`);
+  const currencyLocal = settings().reportCurrency;
+  const refusals = strRefusals(person.actor, str, checks);
+  const readOnly = refusals.edit !== null;
+  const known = editorFieldIds(str, currencyLocal);
+  const shown: ShownCheck[] = checks.map((c) => {
+    let target: ShownCheck['target'] = null;
+    if (c.path.startsWith('header.')) target = c.path === 'header.entity_id' || c.path === 'header.currency_local' ? null : { href: FILING_DETAILS_PATH };
+    else {
+      const field = targetOf(c.path, known);
+      target = field ? { field } : null;
+    }
+    return { ...c, target };
+  });
+  const filing = (str.filing ?? null) as FilingFacts | null;
+  const rejection = (str.lastRejection ?? null) as Rejection | null;
+
+  return (
+    <article className="max-w-7xl">
+      <PageHeader
+        title={<span data-testid="str-title">STR-{str.number}</span>}
+        description="Suspicious transaction report: fix what the checks show, send it for review, and a reviewer or admin who did not draft it files it."
+        actions={
+          <>
+            {/* A plain link: the document is a file of the API, not a console page. */}
+            <a href={`/v1/reports/str/${str.id}/xml`} className={buttonClass('secondary', 'sm')} data-testid="str-xml">
+              The XML that would be filed
+            </a>
+            <ButtonLink href="/reports?kind=str" size="sm">
+              All reports
+            </ButtonLink>
+          </>
+        }
+      >
+        <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700">
+          <Badge tone={strStatusTone(str.status)} testId="str-status">
+            {words(str.status)}
+          </Badge>
+          <span>
+            From{' '}
+            {origin ? (
+              <Link href={`/cases/${str.caseId}`} prefetch={false} className={linkClass} data-testid="str-case-link">
+                CASE-{origin.case.number}
+              </Link>
+            ) : (
+              'a case'
+            )}
+          </span>
+          <span>
+            Drafted by <span data-testid="str-drafted-by">{who(str.draftedBy)}</span>
+          </span>
+          <span>
+            Changed <LocalTime iso={str.updatedAt.toISOString()} />
+          </span>
+        </div>
+      </PageHeader>
+
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <div className="min-w-0 space-y-6 lg:col-span-2">
+          {readOnly ? (
+            <p className="rounded border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-900" data-testid="str-read-only">
+              Read-only: {refusals.edit}.
+            </p>
+          ) : null}
+          <StrEditor
+            strId={str.id}
+            readOnly={readOnly}
+            subject={str.subject}
+            transactions={str.transactions}
+            reason={str.reason ?? ''}
+            action={str.action ?? ''}
+            indicators={str.indicators}
+            choices={choices}
+            currencyLocal={currencyLocal}
+            reasonMax={REASON_MAX_CHARS}
+            save={saveStrAction}
+            fillFromKyc={fillFromKycAction}
+            sourceDate={sourceDateAction}
+          />
+          <Section title={`Attachments (${str.attachments.length})`} testId="str-attachments">
+            <StrAttachments strId={str.id} attachments={str.attachments} editable={!readOnly} readOnlyReason={refusals.edit} removeAction={removeAttachmentAction} />
+          </Section>
+        </div>
+
+        <div className="min-w-0 space-y-6">
+          <StrChecksPanel checks={shown} />
+
+          <Section title="Review and filing" testId="str-steps">
+            <div className="space-y-3">
+              <StrStepForm strId={str.id} action={sendForReviewAction} label="Send for review" refusal={refusals.review} testId="str-send-review" variant="primary" />
+              <StrStepForm strId={str.id} action={fileStrAction} label="File" refusal={refusals.file} testId="str-file" variant="primary" />
+              <StrStepForm strId={str.id} action={reopenStrAction} label="Reopen" refusal={refusals.reopen} testId="str-reopen" />
+            </div>
+          </Section>
+
+          <Section title="Filing" testId="str-filing">
+            <Facts
+              testId="str-filing-facts"
+              rows={[
+                ['State', <span key="s" data-testid="str-filing-state">{filing?.state ? words(filing.state) : 'not filed'}</span>],
+                ['Reference', orDash(filing?.reference)],
+                ['FIU reference', orDash(filing?.fiu_ref)],
+                ['Attempts', orDash(filing?.attempts ?? (filing ? 0 : null))],
+                ['Last error', orDash(filing?.last_error)],
+                ['Next attempt', <LocalTime key="n" iso={filing?.next_attempt_at ?? null} />],
+                ['SHA-256', filing?.xml_sha256 ? <code key="h" className="text-xs break-all">{filing.xml_sha256}</code> : '—'],
+                ['Sent', <LocalTime key="t" iso={filing?.sent_at ?? null} />],
+                ['Acknowledged', <LocalTime key="a" iso={filing?.acknowledged_at ?? null} />],
+                ['Sent for review by', who(str.sentForReviewBy)],
+                ['Filed by', who(str.filedBy)],
+              ]}
+            />
+          </Section>
+
+          {rejection ? (
+            <Section title="Last rejection" testId="str-last-rejection">
+              <Facts
+                rows={[
+                  ['Rejected', <LocalTime key="r" iso={rejection.at ?? null} />],
+                  ['Reason', orDash(rejection.reason)],
+                ]}
+              />
+              {Array.isArray(rejection.errors) && rejection.errors.length > 0 ? (
+                <ul className="mt-3 list-disc space-y-1 pl-5 text-sm break-words">
+                  {rejection.errors.map((e, i) => (
+                    <li key={i}>{errorText(e)}</li>
+                  ))}
+                </ul>
+              ) : null}
+            </Section>
+          ) : null}
+        </div>
+      </div>
+    </article>
+  );
+}
