@@ -12,6 +12,9 @@ const KINDS: Partial<Record<ReportKind, FiledReportKind>> = {
   str: strFiledReport,
 };
 
+/** The kinds the worker acts on; filings of any other kind wait in the queue untouched. */
+export const HANDLED_REPORT_KINDS = Object.keys(KINDS) as ReportKind[];
+
 export function filedReportKind(kind: ReportKind): FiledReportKind {
   const found = KINDS[kind];
   if (!found) throw new Error(`no filing rules for reports of kind ${kind}`);

@@ -5,6 +5,7 @@ import { systemActor } from '@/lib/auth/actor';
 import { settings } from '@/lib/config';
 import { describeError, log } from '@/lib/log';
 import { attemptFiling, pollFiling, type AttemptOptions } from './attempt-filing';
+import { HANDLED_REPORT_KINDS } from './report-kinds';
 
 /**
  * The filing worker: every SERVICE_FILING_WORKER_INTERVAL_MS it sends queued filings whose backoff has passed (and
@@ -61,6 +62,7 @@ async function dueFilings(db: Database, now: Date, limit: number, orgIds: readon
         isNotNull(filings.nextAttemptAt),
         lte(filings.nextAttemptAt, now),
         inArray(filings.state, ['queued', 'sent', 'accepted']),
+        inArray(filings.reportKind, HANDLED_REPORT_KINDS),
         orgIds ? inArray(filings.orgId, [...orgIds]) : undefined,
       ),
     )
