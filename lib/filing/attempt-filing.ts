@@ -5,8 +5,8 @@ import type { Actor } from '@/lib/auth/actor';
 import { settings } from '@/lib/config';
 import { log } from '@/lib/log';
 import { nextAttemptAt, pollAt } from './backoff';
-import { pollReport, submitReport, type FilingError, type RawResponse } from './client';
-import type { FilingChange, FilingRow } from './filings';
+import { pollReport, submitReport, type RawResponse } from './client';
+import { refusalSummary, type FilingChange, type FilingRow } from './filings';
 import { filedReportKind } from './report-kinds';
 
 /**
@@ -31,9 +31,6 @@ import { filedReportKind } from './report-kinds';
 
 /** Time past the filing timeout after which a claim left in `sent` is taken back (a crashed attempt). */
 export const CLAIM_GRACE_MS = 60_000;
-/** `filing_responses.body` and `filings.last_error` keep at most this many characters of a refusal's reasons. */
-const MAX_ERROR_CHARS = 2_000;
-
 export interface FilingTarget {
   orgId: string;
   id: string;
@@ -63,13 +60,6 @@ function configured(): { url: string; timeoutMs: number } {
 const leaseEnd = (now: Date, timeoutMs: number) => new Date(now.getTime() + timeoutMs + CLAIM_GRACE_MS);
 
 const sqlIncrement = (column: AnyColumn) => sql`${column} + 1`;
-
-const clip = (text: string) => (text.length > MAX_ERROR_CHARS ? `${text.slice(0, MAX_ERROR_CHARS - 1)}…` : text);
-
-/** The refusal's reasons in one line, for `last_error`. */
-export function refusalSummary(errors: readonly FilingError[]): string {
-  return clip(`refused: ${errors.map((e) => (e.line ? `line ${e.line}: ${e.message}` : e.message)).join('; ')}`);
-}
 
 async function keepResponse(tx: Tx, filing: FilingRow, operation: 'submit' | 'poll', at: Date, raw: RawResponse | undefined, error: string | null) {
   await tx.insert(filingResponses).values({

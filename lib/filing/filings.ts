@@ -39,6 +39,15 @@ export function filingView(row: FilingRow): FilingView {
   };
 }
 
+/** `filings.last_error` keeps at most this many characters of a refusal's reasons. */
+export const MAX_LAST_ERROR_CHARS = 2_000;
+
+/** A refusal's reasons in one line for `last_error` (`line N: ` where the filing system named one), cut to MAX_LAST_ERROR_CHARS. */
+export function refusalSummary(errors: readonly FilingError[]): string {
+  const text = `refused: ${errors.map((e) => (e.line ? `line ${e.line}: ${e.message}` : e.message)).join('; ')}`;
+  return text.length > MAX_LAST_ERROR_CHARS ? `${text.slice(0, MAX_LAST_ERROR_CHARS - 1)}…` : text;
+}
+
 /**
  * What just happened to a filing, for the report it files. `claimed` and `polled` change only bookkeeping
  * (attempts, the next poll); the others move the report or are worth an audit entry.
