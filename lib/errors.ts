@@ -50,6 +50,9 @@ export class ConflictError extends ServiceError {
 /** Well-formed, but a check of the domain failed (for example a rule's activation checks). */
 export class UnprocessableError extends ServiceError {}
 
+/** Content over a size the domain allows (an uploaded file over 20 MB). */
+export class TooLargeError extends ServiceError {}
+
 export class TooManyRequestsError extends ServiceError {
   constructor(
     readonly retryAfterSeconds: number,

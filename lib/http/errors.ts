@@ -5,6 +5,7 @@ import {
   NotFoundError,
   ServiceError,
   ServiceUnavailableError,
+  TooLargeError,
   TooManyRequestsError,
   UnauthorizedError,
   UnprocessableError,
@@ -26,7 +27,7 @@ export function statusOf(err: ServiceError): number {
   if (err instanceof ForbiddenError) return 403;
   if (err instanceof NotFoundError) return 404;
   if (err instanceof ConflictError) return 409;
-  if (err instanceof PayloadTooLargeError) return 413;
+  if (err instanceof PayloadTooLargeError || err instanceof TooLargeError) return 413;
   if (err instanceof UnprocessableError) return 422;
   if (err instanceof TooManyRequestsError) return 429;
   if (err instanceof ServiceUnavailableError) return 503;

@@ -36,8 +36,11 @@ export interface RouteContext<Q, B, A extends AuthMode> {
   bodyText: string | undefined;
 }
 
-/** A documented success response: its schema, or the schema with a description, an example and a content type. */
-export type ResponseDoc = z.ZodType | { schema?: z.ZodType; description?: string; example?: unknown; contentType?: string };
+/**
+ * A documented success response: its schema, or the schema with a description, an example and a content type
+ * (several for a response whose type depends on what it returns, such as a stored file).
+ */
+export type ResponseDoc = z.ZodType | { schema?: z.ZodType; description?: string; example?: unknown; contentType?: string | readonly string[] };
 
 /**
  * What the OpenAPI document (lib/openapi) says about a route besides what the wrapper already knows
@@ -64,6 +67,11 @@ export interface RouteDocs {
   requestSchema?: z.ZodType;
   /** An example request body. */
   requestExample?: unknown;
+  /**
+   * An upload: the body is multipart/form-data with the file in the part `field`, read by the handler itself
+   * (lib/http/multipart-upload.ts) within `bodyLimit`; the route has no `body` schema.
+   */
+  requestMultipart?: { field: string; description?: string };
   /** Kept out of the document (fallback handlers for unknown paths). */
   hidden?: boolean;
 }

@@ -254,9 +254,12 @@ function errorResponses(spec: AnyRouteSpec, method: HttpMethod, pathParams: stri
   return out;
 }
 
-function normalise(doc: ResponseDoc): { schema?: z.ZodType; description?: string; example?: unknown; contentType?: string } {
+function normalise(doc: ResponseDoc): Exclude<ResponseDoc, z.ZodType> {
   return doc instanceof z.ZodType ? { schema: doc } : doc;
 }
+
+const contentTypesOf = (r: Exclude<ResponseDoc, z.ZodType>): readonly string[] =>
+  r.contentType === undefined ? ['application/json'] : typeof r.contentType === 'string' ? [r.contentType] : r.contentType;
 
 function operation(spec: AnyRouteSpec, method: HttpMethod, path: string, schemas: Schemas): Json {
   const pathParams = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string);
@@ -299,6 +302,22 @@ function operation(spec: AnyRouteSpec, method: HttpMethod, path: string, schemas
     };
   }
 
+  if (spec.requestMultipart) {
+    const { field, description } = spec.requestMultipart;
+    result.requestBody = {
+      required: true,
+      content: {
+        'multipart/form-data': {
+          schema: {
+            type: 'object',
+            required: [field],
+            properties: { [field]: { type: 'string', format: 'binary', ...(description ? { description } : {}) } },
+          },
+        },
+      },
+    };
+  }
+
   const responses: Json = {};
   for (const [status, doc] of Object.entries(spec.responses ?? {})) {
     if (!doc) continue;
@@ -308,12 +327,12 @@ function operation(spec: AnyRouteSpec, method: HttpMethod, path: string, schemas
       headers: REQUEST_ID_HEADER,
       ...(r.schema
         ? {
-            content: {
-              [r.contentType ?? 'application/json']: {
-                schema: schemas.convert(r.schema, 'output'),
-                ...(r.example !== undefined ? { example: r.example } : {}),
-              },
-            },
+            content: Object.fromEntries(
+              contentTypesOf(r).map((type) => [
+                type,
+                { schema: schemas.convert(r.schema as z.ZodType, 'output'), ...(r.example !== undefined ? { example: r.example } : {}) },
+              ]),
+            ),
           }
         : {}),
     };

@@ -86,7 +86,8 @@ describe('the STR editing helpers, reopen and xml need a signed-in person of the
   ];
 
   it('answers 401 without a session and with an API key instead of one', async () => {
-    for (const headers of [{}, { authorization: `Bearer ${f.org.key}` }]) {
+    const callers: Record<string, string>[] = [{}, { authorization: `Bearer ${f.org.key}` }];
+    for (const headers of callers) {
       for (const r of await Promise.all(attempts(id, headers))) {
         expect(r.status, r.text).toBe(401);
         expect(r.json).toEqual({ error: NOT_SIGNED_IN_MESSAGE });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { STR_STATUSES } from '@/db/schema/reports';
-import { DateTime, Integer, Uuid } from './common';
+import { DateTime, Integer, nextCursor, Uuid } from './common';
 
 const nullableText = z.string().nullable();
 const Address = z.object({ street: nullableText, city: nullableText, country: nullableText }).nullable();
@@ -52,6 +52,16 @@ export const StrCheck = z
   })
   .meta({ id: 'StrCheck' });
 
+export const StrAttachment = z
+  .object({
+    key: z.string().meta({ description: 'Names the attachment in its path: /v1/reports/str/{id}/attachments/{key}' }),
+    name: z.string().meta({ description: 'The file name it was uploaded with' }),
+    type: z.enum(['application/pdf', 'image/png', 'image/jpeg']).meta({ description: 'Judged by the file’s content' }),
+    size: Integer.min(1).meta({ description: 'Bytes' }),
+    sha256: z.string().meta({ description: 'SHA-256 of the bytes, hex' }),
+  })
+  .meta({ id: 'StrAttachment' });
+
 export const Str = z
   .object({
     id: Uuid,
@@ -63,7 +73,7 @@ export const Str = z
     reason: nullableText,
     action: nullableText,
     indicators: z.array(z.string()),
-    attachments: z.array(z.object({ name: z.string(), type: z.string(), size: Integer, sha256: z.string() })),
+    attachments: z.array(StrAttachment),
     checks: z.array(StrCheck).optional().meta({ description: 'On reads: the checks the filing system would run now' }),
     drafted_by: z.string(),
     sent_for_review_by: nullableText,
@@ -74,3 +84,30 @@ export const Str = z
     updated_at: DateTime,
   })
   .meta({ id: 'Str' });
+
+const statusCounts = (statuses: readonly string[]) => z.object(Object.fromEntries(statuses.map((st) => [st, Integer.min(0)])));
+
+export const ReportListItem = z
+  .object({
+    id: Uuid,
+    kind: z.enum(['str', 'ctr', 'pack']),
+    number: Integer.min(1).meta({ description: 'Shown as STR-<number>, CTR-<number> or PACK-<number>' }),
+    status: z.string().meta({ description: 'The report’s status in its kind’s terms' }),
+    updated_at: DateTime,
+    summary: nullableText.meta({ description: 'What the report is about; for an STR the case title and the subject’s name' }),
+  })
+  .meta({ id: 'ReportListItem' });
+
+export const ReportList = z
+  .object({
+    reports: z.array(ReportListItem),
+    next_cursor: nextCursor,
+    figures: z
+      .object({
+        str: statusCounts(STR_STATUSES),
+        ctr: statusCounts(['draft', 'filed', 'acknowledged', 'rejected']),
+        pack: statusCounts(['draft', 'generated']),
+      })
+      .meta({ description: 'Counts by kind and status over all of the organisation’s reports, not only the page' }),
+  })
+  .meta({ id: 'ReportList' });
