@@ -46,7 +46,7 @@ export interface FilingRoundResult {
 }
 
 export interface FilingWorker {
-  /** Stops the timer and waits for the round under way, if any. */
+  /** Stops the timer and waits for the round under way, which ends after the filing it is acting on. */
   stop(): Promise<void>;
   /** Runs one round now (after the one under way, if any). */
   runOnce(): Promise<FilingRoundResult>;
@@ -70,7 +70,7 @@ async function dueFilings(db: Database, now: Date, limit: number, orgIds: readon
     .limit(limit);
 }
 
-async function round(db: Database, options: FilingWorkerOptions): Promise<FilingRoundResult> {
+async function round(db: Database, options: FilingWorkerOptions, stopping: () => boolean): Promise<FilingRoundResult> {
   const result: FilingRoundResult = { locked: false, outcomes: [], failures: 0 };
   if (!settings().filingUrl) return result; // nothing can be sent; fileStr refuses new filings meanwhile
   const client = await getPool().connect();
@@ -82,6 +82,8 @@ async function round(db: Database, options: FilingWorkerOptions): Promise<Filing
     try {
       const now = (options.now ?? (() => new Date()))();
       for (const due of await dueFilings(db, now, options.batchSize ?? DEFAULT_BATCH_SIZE, options.orgIds)) {
+        // On shutdown the round ends after the filing in hand; the rest stay due for the next instance or start.
+        if (stopping()) break;
         const actor = systemActor(due.orgId, FILING_WORKER_ACTOR);
         const operation = due.state === 'accepted' ? 'poll' : 'submit';
         try {
@@ -115,7 +117,7 @@ export function startFilingWorker(options: FilingWorkerOptions = {}): FilingWork
   let stopped = false;
 
   const runOnce = (): Promise<FilingRoundResult> => {
-    const next = current.then(() => round(db, options));
+    const next = current.then(() => round(db, options, () => stopped));
     current = next.catch(() => undefined);
     return next;
   };

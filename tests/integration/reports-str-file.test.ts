@@ -10,6 +10,7 @@ import { auditLog, filingResponses, filings, strAttachments, strReports, type St
 import { startFilingSimulator, type FilingSimulator } from '@/lib/filing/simulator/server';
 import { CROSS_ORIGIN_MESSAGE, NOT_SIGNED_IN_MESSAGE } from '@/lib/http/route';
 import { ALREADY_BEING_FILED, DRAFTER_CANNOT_FILE, FILING_NOT_CONFIGURED, NOT_AWAITING_APPROVAL, ROLE_CANNOT_FILE } from '@/lib/reports/str/file-str';
+import { strDocument } from '@/lib/reports/str/str-xml';
 import { call, type CallResult } from '../support/api';
 import {
   check,
@@ -168,6 +169,8 @@ describe('POST /v1/reports/str/{id}/file', { timeout: 60_000 }, () => {
       .insert(strAttachments)
       .values({ orgId: f.org.orgId, strId: id, key: 'statement', name: 'statement.pdf', type: 'application/pdf', size: pdf.length, sha256: createHash('sha256').update(pdf).digest('hex'), bytes: pdf, createdBy: f.analyst.id });
 
+    const [approved] = await getDb().select().from(strReports).where(and(eq(strReports.orgId, f.org.orgId), eq(strReports.id, id)));
+    const shown = await strDocument(getDb(), approved!);
     const before = Date.now();
     const r = await fileAs(reviewer, id);
     expect(r.status, r.text).toBe(200);
@@ -190,6 +193,8 @@ describe('POST /v1/reports/str/{id}/file', { timeout: 60_000 }, () => {
     const [row] = await filingsOf(f.org.orgId, id);
     expect(row).toMatchObject({ state: 'accepted', xmlSha256: filing.xml_sha256, filedBy: reviewer.id, reportKind: 'str' });
     expect(row!.xml).toBe(received.xml);
+    // What GET .../xml showed before filing is what was sent.
+    expect(received.xml).toBe(shown);
     const responses = await responsesOf(f.org.orgId, row!.id);
     expect(responses).toEqual([expect.objectContaining({ operation: 'submit', httpStatus: 201, error: null })]);
     expect(JSON.parse(responses[0]!.body!)).toEqual({ reference: filing.reference, status: 'accepted' });

@@ -11,9 +11,10 @@ import { sha256Hex } from '@/lib/filing/client';
 import { log } from '@/lib/log';
 import { checkStr, configuredFilingSchema } from './checks';
 import { strFiledReport } from './filing-status';
-import { draftOf, readStr, strHeader } from './get-str';
+import { draftOf, readStr } from './get-str';
 import { CHECKS_FAIL_MESSAGE, STR_NOT_FOUND } from './schemas';
 import type { StrRow } from './serialize';
+import { strDocumentHeader } from './str-xml';
 
 export const ROLE_CANNOT_FILE = 'only a reviewer or an admin can file a report';
 export const DRAFTER_CANNOT_FILE = 'the person who drafted a report cannot file it';
@@ -61,9 +62,9 @@ export async function fileStr(db: Database, actor: Actor, id: string, options: A
     if (row.draftedBy === actor.actorId || (actor.owner !== undefined && row.draftedBy === actor.owner.id)) throw new ForbiddenError(DRAFTER_CANNOT_FILE);
     if (!settings().filingUrl) throw new ConflictError(FILING_NOT_CONFIGURED);
 
-    // Note: the header is the one of the moment of filing (submission date now). The document checked is the
-    // document stored and sent, byte for byte.
-    const header = await strHeader(tx, row, now);
+    // The header of GET .../xml (strDocumentHeader: dated by the STR's updated_at), so the document the reviewer
+    // saw is the document checked here, stored and sent, byte for byte.
+    const header = await strDocumentHeader(tx, row);
     const { document, checks } = await checkStr(draftOf(row), header, { schema: await configuredFilingSchema(), now });
     if (checks.some((c) => c.severity === 'error')) throw new UnprocessableError(CHECKS_FAIL_MESSAGE, { checks });
 
