@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { STR_STATUSES } from '@/db/schema/reports';
+import { FILING_STATES, STR_STATUSES } from '@/db/schema/reports';
 import { DateTime, Integer, nextCursor, Uuid } from './common';
 
 const nullableText = z.string().nullable();
@@ -62,6 +62,28 @@ export const StrAttachment = z
   })
   .meta({ id: 'StrAttachment' });
 
+export const StrFiling = z
+  .object({
+    state: z.enum(FILING_STATES).meta({ description: 'queued (waiting for its next attempt), sent (an attempt under way), accepted, refused or acknowledged' }),
+    reference: nullableText.meta({ description: 'The filing system’s reference once accepted' }),
+    fiu_ref: nullableText.meta({ description: 'The unit’s reference once acknowledged' }),
+    attempts: Integer.min(0),
+    last_error: nullableText.meta({ description: 'Why the last attempt or poll failed, or the refusal’s reasons' }),
+    next_attempt_at: DateTime.nullable().meta({ description: 'When the worker next sends (queued) or polls (accepted); null when nothing is left to do' }),
+    xml_sha256: z.string().meta({ description: 'SHA-256 of the exact bytes sent, also in the audit log' }),
+    sent_at: DateTime.nullable(),
+    acknowledged_at: DateTime.nullable(),
+  })
+  .meta({ id: 'StrFiling', description: 'The STR’s latest filing with the filing system' });
+
+export const StrRejection = z
+  .object({
+    at: DateTime,
+    reason: z.string().meta({ description: 'The first reason the filing system gave' }),
+    errors: z.array(z.object({ line: Integer.nullable(), message: z.string() })),
+  })
+  .meta({ id: 'StrRejection', description: 'The filing system’s last refusal, kept when the STR is reopened' });
+
 export const Str = z
   .object({
     id: Uuid,
@@ -78,8 +100,8 @@ export const Str = z
     drafted_by: z.string(),
     sent_for_review_by: nullableText,
     filed_by: nullableText,
-    filing: z.record(z.string(), z.unknown()).nullable(),
-    last_rejection: z.record(z.string(), z.unknown()).nullable(),
+    filing: StrFiling.nullable(),
+    last_rejection: StrRejection.nullable(),
     created_at: DateTime,
     updated_at: DateTime,
   })
