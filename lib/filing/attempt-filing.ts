@@ -31,6 +31,7 @@ import { filedReportKind } from './report-kinds';
 
 /** Time past the filing timeout after which a claim left in `sent` is taken back (a crashed attempt). */
 export const CLAIM_GRACE_MS = 60_000;
+
 export interface FilingTarget {
   orgId: string;
   id: string;
