@@ -15,6 +15,8 @@ const sections = [
   { href: '/settings/people', label: 'People' },
   { href: '/settings/api-keys', label: 'API keys' },
   { href: '/settings/organisation', label: 'Organisation' },
+  { href: '/settings/lists', label: 'Lists' },
+  { href: '/settings/licence', label: 'Licence' },
 ];
 
 /**

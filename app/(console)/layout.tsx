@@ -5,6 +5,7 @@ import { ConsoleNav } from '@/components/console-nav';
 import { getDb } from '@/db/client';
 import { countPendingApprovals } from '@/lib/approvals/list-pending';
 import { requirePerson } from '@/lib/auth/current-person';
+import { licenceBannerWarnings } from '@/lib/setup/licence-usage';
 
 // Who is signed in decides everything below, so nothing here is rendered ahead of a request.
 export const dynamic = 'force-dynamic';
@@ -14,6 +15,8 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
   const person = await requirePerson();
   // One small query on every page: what waits for a second person, shown beside "Approvals".
   const pending = await countPendingApprovals(getDb(), person.actor);
+  // Admins only, read at most once a minute: the licence nearing its end or the month nearing its volume.
+  const licenceWarnings = await licenceBannerWarnings(getDb(), person.actor);
   return (
     <div className="flex min-h-screen">
       <aside className="flex w-56 shrink-0 flex-col border-r border-slate-200 bg-white">
@@ -31,7 +34,21 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
           </div>
         </div>
       </aside>
-      <main className="flex-1 p-8">{children}</main>
+      <main className="flex-1 p-8">
+        {licenceWarnings.length > 0 ? (
+          <div role="status" className="mb-6 rounded border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900" data-testid="licence-banner">
+            {licenceWarnings.map((w) => (
+              <p key={w}>
+                {w}{' '}
+                <Link href="/settings/licence" className="font-medium underline">
+                  Licence
+                </Link>
+              </p>
+            ))}
+          </div>
+        ) : null}
+        {children}
+      </main>
     </div>
   );
 }

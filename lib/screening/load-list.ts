@@ -13,6 +13,8 @@ export interface LoadOptions {
   /** Load only when no list is loaded at all (the start-up sample list). */
   onlyIfNoList?: boolean;
   batchSize?: number;
+  /** Runs inside the load's transaction once the list is in place (the console's audit entry): throwing aborts the load. */
+  inTransaction?: (tx: Tx, descriptor: ListDescriptor) => Promise<void>;
 }
 
 export interface LoadResult {
@@ -84,16 +86,15 @@ export async function loadScreeningList(db: Database, file: ListFile, options: L
       INSERT INTO screening_list_state (id, version, changed_at) VALUES (1, 1, clock_timestamp())
       ON CONFLICT (id) DO UPDATE SET version = screening_list_state.version + 1, changed_at = clock_timestamp()
       RETURNING version`);
-    return {
-      descriptor: toListDescriptor({
-        code: row.code,
-        name: row.name,
-        version: row.version,
-        entries: Number(row.entries),
-        loadedAt: new Date(row.loaded_at),
-      }),
-      stateVersion: Number(state.rows[0]?.version),
-    };
+    const descriptor = toListDescriptor({
+      code: row.code,
+      name: row.name,
+      version: row.version,
+      entries: Number(row.entries),
+      loadedAt: new Date(row.loaded_at),
+    });
+    await options.inTransaction?.(tx, descriptor);
+    return { descriptor, stateVersion: Number(state.rows[0]?.version) };
   });
   if (result) {
     progress(`list ${file.code} version ${file.version} loaded in ${Math.round(performance.now() - started)} ms`);
