@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -115,9 +116,23 @@ let nextJobId = 1;
 const pool: PoolWorker[] = [];
 const queue: { files: { fileName: string; contents: Uint8Array | string }[]; args: string[]; resolve: (r: XmllintRun) => void; reject: (e: Error) => void }[] = [];
 
+/**
+ * The path of xmllint-wasm's Node glue file. Inside a Next.js server chunk `require.resolve` answers the bundler's
+ * module id, not a path; the package is then found from the working directory (the project's, where the start
+ * script runs the server) upwards.
+ */
+function xmllintGlue(): string {
+  const resolved: unknown = createRequire(import.meta.url).resolve('xmllint-wasm/xmllint-node.js');
+  if (typeof resolved === 'string') return resolved;
+  for (let dir = process.cwd(); ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'node_modules', 'xmllint-wasm', 'xmllint-node.js');
+    if (existsSync(candidate)) return candidate;
+    if (path.dirname(dir) === dir) throw new Error('xmllint-wasm is not installed: node_modules/xmllint-wasm/xmllint-node.js was not found');
+  }
+}
+
 function startWorker(): PoolWorker {
-  const require = createRequire(import.meta.url);
-  const glue = require.resolve('xmllint-wasm/xmllint-node.js');
+  const glue = xmllintGlue();
   const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { glue, wasm: path.join(path.dirname(glue), 'xmllint.wasm') } });
   worker.unref();
   const entry: PoolWorker = { worker, busy: false };
