@@ -238,10 +238,14 @@ describe('birth year and country', () => {
     expect(score({ name: 'Muammar Qadhafi', birth_year: 1941 }, entry)).toBe(100);
   });
 
-  it('lowers the score a lot for a birth year two or more years off', () => {
+  it('lowers the score a little for a birth year two years off, and a lot for three or more', () => {
     const m = scoreEntry({ name: 'Muammar Gaddafi', birth_year: 1944 }, entry);
     expect(reason(m, 'birth_year_differs')).toContain('2 years apart');
-    expect(base - m.score).toBeGreaterThanOrEqual(20);
+    expect(base - m.score).toBeGreaterThan(0);
+    expect(base - m.score).toBeLessThanOrEqual(8);
+    const threeApart = scoreEntry({ name: 'Muammar Gaddafi', birth_year: 1945 }, entry);
+    expect(reason(threeApart, 'birth_year_differs')).toContain('3 years apart');
+    expect(base - threeApart.score).toBeGreaterThanOrEqual(20);
     const identicalName = scoreEntry({ name: 'Muammar Qadhafi', birth_year: 1980 }, entry);
     expect(identicalName.score).toBeLessThan(80);
     expect(score({ name: 'Muammar Qadhafi', birth_year: 1990 }, entry)).toBeLessThan(

@@ -11,6 +11,7 @@
 import type { EntryKind, ListEntry, ScreeningIndex } from './types';
 import { OneEditIndex } from './one-edit-index';
 import { prepareListNames, WordInterner, type NameUnit, type PreparedName } from './prepare';
+import type { ComparableWord } from './similarity';
 import { blendCoverage } from './score';
 
 const HIT_EXACT = 1;
@@ -116,6 +117,12 @@ export class CandidateIndex implements ScreeningIndex {
   private readonly soundCodes: Map<string, number>;
   private readonly soundWords: PackedLists;
   private readonly oneEdit: OneEditIndex;
+  /** Consonant key (similarity.ts consonantKey) -> Latin vocabulary words with it, for words of an abjad
+   * query; and -> abjad vocabulary words, for Latin query words. */
+  private readonly latinByConsonants: Map<string, number[]>;
+  private readonly abjadByConsonants: Map<string, number[]>;
+  /** Romanisation key -> Chinese or Korean syllables of the vocabulary with it. */
+  private readonly byRoman: Map<string, number[]>;
   /** wholeNameKey -> name forms with that key. */
   private readonly wholeNames: Map<string, number[]>;
 
@@ -143,14 +150,19 @@ export class CandidateIndex implements ScreeningIndex {
     const editable: Array<string | null> = [];
     const wholeNames = new Map<string, number[]>();
     const interner = new WordInterner();
+    const latinByConsonants = new Map<string, number[]>();
+    const abjadByConsonants = new Map<string, number[]>();
+    const byRoman = new Map<string, number[]>();
 
-    const vocabId = (text: string, codes: readonly string[]): number => {
+    const vocabId = (text: string, codes: readonly string[], word?: ComparableWord): number => {
       let id = vocabulary.get(text);
       if (id !== undefined) return id;
       id = postings.length;
       vocabulary.set(text, id);
       postings.push([]);
       for (const code of codes) if (code.length >= 2) pushTo(sound, code, id);
+      if (word?.consonants) pushTo(word.abjad ? abjadByConsonants : latinByConsonants, word.consonants, id);
+      if (word?.roman) pushTo(byRoman, word.roman, id);
       const reachable = text.length >= ONE_EDIT_MIN_LENGTH && text.length <= ONE_EDIT_MAX_LENGTH && /^[a-z]+$/.test(text);
       editable.push(reachable ? text : null);
       return id;
@@ -170,11 +182,11 @@ export class CandidateIndex implements ScreeningIndex {
         formKind.push(KIND_CODE[entry.kind]);
         pushTo(wholeNames, wholeNameKey(form), formId);
         for (const unit of searchableUnits(form)) {
-          const posting = postings[vocabId(unit.word.text, unit.word.codes)] as number[];
+          const posting = postings[vocabId(unit.word.text, unit.word.codes, unit.word)] as number[];
           if (posting[posting.length - 1] !== formId) posting.push(formId);
           const bare = unit.word.bare;
           if (bare) {
-            const barePosting = postings[vocabId(bare.text, bare.codes)] as number[];
+            const barePosting = postings[vocabId(bare.text, bare.codes, bare)] as number[];
             if (barePosting[barePosting.length - 1] !== formId) barePosting.push(formId);
           }
         }
@@ -195,6 +207,9 @@ export class CandidateIndex implements ScreeningIndex {
     this.soundCodes = packedSound.keys;
     this.soundWords = packedSound.lists;
     this.oneEdit = new OneEditIndex(editable);
+    this.latinByConsonants = latinByConsonants;
+    this.abjadByConsonants = abjadByConsonants;
+    this.byRoman = byRoman;
     this.wholeNames = wholeNames;
 
     const forms = this.formEntry.length;
@@ -217,7 +232,16 @@ export class CandidateIndex implements ScreeningIndex {
     const word = unit.word;
     add(this.vocabulary.get(word.text), HIT_EXACT);
     if (word.bare) add(this.vocabulary.get(word.bare.text), HIT_BARE);
-    if (!word.latin || word.text.length <= 3) return reached;
+    if (word.abjad) {
+      for (const id of this.latinByConsonants.get(word.consonants) ?? []) add(id, HIT_SOUND);
+      for (const id of this.abjadByConsonants.get(word.consonants) ?? []) add(id, HIT_SOUND);
+      return reached;
+    }
+    if (!word.latin) return reached;
+    if (word.consonants) for (const id of this.abjadByConsonants.get(word.consonants) ?? []) add(id, HIT_SOUND);
+    if (word.roman) for (const id of this.byRoman.get(word.roman) ?? []) add(id, HIT_SOUND);
+    if (word.nicknames) for (const name of word.nicknames) add(this.vocabulary.get(name), HIT_SOUND);
+    if (word.text.length <= 3) return reached;
     for (const code of word.codes) {
       const list = code.length >= 2 ? this.soundCodes.get(code) : undefined;
       if (list === undefined) continue;

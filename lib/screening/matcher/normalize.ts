@@ -2,6 +2,7 @@
 // that should not change who a name points to is removed here: case, accents, punctuation, "SURNAME,
 // Given" order, titles, legal-form spelling. How much each word counts is decided by its role.
 
+import anyAscii from 'any-ascii';
 import type { EntryKind } from './types';
 import {
   GENERIC_BUSINESS_WORDS,
@@ -10,7 +11,7 @@ import {
   NAME_PARTICLES,
   PERSON_TITLES,
 } from './name-words';
-import { withinOneEdit } from './similarity';
+import { CONSONANT_DIGRAPHS, withinOneEdit } from './similarity';
 
 /** normal: a distinctive word; particle: bin/al/van...; generic: trading/group...; initial: one letter. */
 export type WordRole = 'normal' | 'particle' | 'generic' | 'initial';
@@ -45,19 +46,90 @@ const ARABIC_VARIANTS: Readonly<Record<string, string>> = {
   'ة': 'ه', 'ى': 'ي', 'ی': 'ي', 'ک': 'ك', 'ٱ': 'ا', 'ـ': '',
 };
 
+// Scripts that leave short vowels unwritten (abjads) or imply them (Brahmic scripts): a transliteration
+// holds the consonants, so such a word is compared by its consonants (see similarity.ts). Such words leave
+// normalizeText in capitals, which no other word does, so the mark travels with the word.
+const ABJAD_RUN =
+  /[\p{scx=Arabic}\p{scx=Hebrew}\p{scx=Syriac}\p{scx=Thaana}\p{scx=Devanagari}\p{scx=Bengali}\p{scx=Gurmukhi}\p{scx=Gujarati}\p{scx=Oriya}\p{scx=Tamil}\p{scx=Telugu}\p{scx=Kannada}\p{scx=Malayalam}\p{scx=Sinhala}]+/gu;
+/** Chinese, Japanese and Korean: transliterated one syllable per capital ("XiJinPing"), split into words. */
+const CJK_RUN = /[\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}]+/gu;
+const GREEK_RUN = /[\p{scx=Greek}]+/gu;
+const OTHER_SCRIPT_RUN = /[^\p{Script=Latin}\P{L}]+/gu;
+
+// Hebrew letters whose any-ascii reading would hide the consonant the Latin spelling writes (ב is b or v,
+// ו a vowel as often as a v, פ p or f) and Greek digraphs for Latin b, d, g and u (Μπους, Ντάλας).
+const HEBREW_LETTERS: Readonly<Record<string, string>> = {
+  ב: 'b', ו: '', פ: 'p', ף: 'p', כ: 'k', ך: 'k', ק: 'k', צ: 's', ץ: 's', ח: 'h', ע: '', א: '',
+};
+const GREEK_DIGRAPHS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/μπ/g, 'b'], [/ντ/g, 'd'], [/γκ/g, 'g'], [/γγ/g, 'ng'], [/τζ/g, 'j'], [/τσ/g, 'ts'], [/ου/g, 'u'], [/αι/g, 'e'], [/ει/g, 'i'], [/οι/g, 'i'], [/χ/g, 'h'],
+];
+/** Hebrew geresh after a letter makes the sound Latin spellings write j, zh, ch. */
+const HEBREW_GERESH: ReadonlyArray<readonly [RegExp, string]> = [[/ג[׳']/g, 'j'], [/ז[׳']/g, 'j'], [/צ[׳']/g, 's']];
+
+/** One letter of an abjad as one Latin letter (or none): any-ascii's reading, its digraphs (ش "sh") as one. */
+function abjadLetter(c: string): string {
+  if (/[a-z]/.test(c)) return c;
+  const latin = anyAscii(c).toLowerCase().replace(/[^a-z]/g, '');
+  return latin.length === 2 ? (CONSONANT_DIGRAPHS[latin] ?? latin) : latin;
+}
+
+/** One run of an abjad or Brahmic script as Latin consonants (with whatever vowels it writes), in capitals. */
+function abjadToLatin(run: string): string {
+  let text = run;
+  let article = '';
+  // The Arabic article written onto the word ("القاعدة") is a word of its own, as Latin spellings write it.
+  if (/^ال/.test(text) && text.length > 3) {
+    article = 'al ';
+    text = text.slice(2);
+  }
+  for (const [from, to] of HEBREW_GERESH) text = text.replace(from, to);
+  text = text.replace(/[\u05d0-\u05ea]/g, (c) => HEBREW_LETTERS[c] ?? c);
+  // Letter by letter, so a digraph of one letter (ث "th") never merges with two letters (ت ه "t", "h").
+  let latin = '';
+  for (const c of text) latin += /\p{N}/u.test(c) ? anyAscii(c) : abjadLetter(c);
+  return ` ${article}${latin.toUpperCase()} `;
+}
+
+function cjkToLatin(run: string): string {
+  return ` ${anyAscii(run).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()} `;
+}
+
+function greekToLatin(run: string): string {
+  let text = run.normalize('NFD').replace(COMBINING_MARK, '');
+  for (const [from, to] of GREEK_DIGRAPHS) text = text.replace(from, to);
+  return anyAscii(text).toLowerCase();
+}
+
+/** A word from an abjad or Brahmic script (see ABJAD_RUN): capitals, as normalizeText leaves it. */
+export function isAbjadWord(word: string): boolean {
+  return /^[A-Z0-9]*[A-Z][A-Z0-9]*$/.test(word);
+}
+
 const APOSTROPHES = /['’‘`´ʼʻʿʾ′]/g;
 const CYRILLIC_LETTER = /[\u0400-\u04ff]/g;
 const NON_WORD = /[^\p{L}\p{N}]+/gu;
 const COMBINING_MARK = /\p{M}+/gu;
+/** "DeutscheBahn", "AbuBakr": a capitalised word inside a word starts a new one ("GmbH", "KGaA" stay whole). */
+const INNER_CAPITAL = /(\p{Ll})(\p{Lu}\p{Ll})/gu;
 
-/** Lowercase, transliterate Cyrillic, strip diacritics, drop apostrophes, turn punctuation into spaces. */
+/**
+ * Lowercase, transliterate every other script to Latin (Cyrillic by a BGN/PCGN-like table, the spelling the
+ * lists use; the others with any-ascii), strip diacritics, drop apostrophes, turn punctuation into spaces.
+ * Words from scripts that do not write short vowels come out in capitals (see isAbjadWord).
+ */
 export function normalizeText(raw: string): string {
-  let s = raw.normalize('NFC').toLowerCase();
+  let s = raw.normalize('NFC').replace(INNER_CAPITAL, '$1 $2').toLowerCase();
   s = s.replace(APOSTROPHES, '').replace(/&/g, ' and ');
   s = s.replace(CYRILLIC_LETTER, (c) => CYRILLIC[c] ?? c);
+  if (OTHER_SCRIPT_RUN.test(s)) {
+    OTHER_SCRIPT_RUN.lastIndex = 0;
+    s = s.replace(/[ةىیکٱـ]/g, (c) => ARABIC_VARIANTS[c] ?? c);
+    s = s.replace(ABJAD_RUN, abjadToLatin).replace(CJK_RUN, cjkToLatin).replace(GREEK_RUN, greekToLatin);
+    s = s.replace(OTHER_SCRIPT_RUN, (run) => anyAscii(run).toLowerCase());
+  }
   s = s.normalize('NFKD').replace(COMBINING_MARK, '');
   s = s.replace(/[ßæœøđðłþıħŧŋĸ]/g, (c) => LATIN_SPECIALS[c] ?? c);
-  s = s.replace(/[ةىیکٱـ]/g, (c) => ARABIC_VARIANTS[c] ?? c);
   return s.replace(NON_WORD, ' ').trim();
 }
 
@@ -241,8 +313,12 @@ function joinLetterRuns(tokens: string[]): string[] {
   return out;
 }
 
+/** bin, bint, abu as an abjad writes them (بن, بنت, أبو). */
+const ABJAD_PARTICLES: ReadonlySet<string> = new Set(['BN', 'BNT', 'BW', 'ABW']);
+
 function roleOf(word: string, kind: EntryKind): WordRole {
   if (word.length === 1 && isLatinWord(word)) return 'initial';
+  if (ABJAD_PARTICLES.has(word)) return 'particle';
   if (NAME_PARTICLES.has(word)) return 'particle';
   if (kind === 'business' && GENERIC_BUSINESS_WORDS.has(word)) return 'generic';
   return 'normal';

@@ -78,14 +78,17 @@ export function prepareName(
   for (let size = 2; size <= MAX_RUN; size++) {
     for (let first = 0; first + size <= words.length; first++) {
       const run = words.slice(first, first + size);
-      // Runs join Latin words only; a run of initials is not a spacing variant. Three-word runs
-      // are for names built around a particle ("abd al rahman" = "abdulrahman").
-      if (run.some((w) => w.role === 'initial' || !/^[a-z]+$/.test(w.text))) continue;
+      // Runs join Latin words, or abjad words with their particles ("عبد الله" = "abdallah"); a run of
+      // initials is not a spacing variant. Three-word runs are for names built around a particle
+      // ("abd al rahman" = "abdulrahman").
+      if (run.some((w) => w.role === 'initial' || !/^(?:[a-z]+|[A-Z]+)$/.test(w.text))) continue;
+      const abjad = run.some((w) => /^[A-Z]+$/.test(w.text));
       if (size === 3 && !run.some((w) => w.role === 'particle')) continue;
+      const joined = run.map((w) => w.text).join('');
       units.push({
         first,
         last: first + size - 1,
-        word: interner.get(run.map((w) => w.text).join('')),
+        word: interner.get(abjad ? joined.toUpperCase() : joined),
         role: 'normal',
         weight: run.reduce((sum, w) => sum + ROLE_WEIGHT[w.role], 0),
         label: run.map((w) => w.text).join(' '),

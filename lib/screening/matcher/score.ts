@@ -37,11 +37,16 @@ const OMITTED_MIDDLE_NAME_SHARE = 0.25;
 const OMITTED_MIDDLE_NAME_CAP = 88;
 
 const BIRTH_YEAR_MATCH_BONUS = 3;
+/** Birth dates in customer files and lists are often off by a year (a recording difference) or two (an
+ * estimate, "circa", another calendar): two years apart lowers a name a little, so a strong name stays a
+ * match; three or more is a clear conflict that keeps any name out of the matches. */
+const BIRTH_YEAR_TWO_APART_PENALTY = 6;
 const BIRTH_YEAR_DIFFERS_PENALTY = 25;
 const BIRTH_YEAR_PENALTY_PER_EXTRA_YEAR = 3;
 const BIRTH_YEAR_MAX_PENALTY = 40;
 const COUNTRY_MATCH_BONUS = 3;
-const COUNTRY_DIFFERS_PENALTY = 5;
+/** Listed people hold several nationalities and move: another country is weak evidence. */
+const COUNTRY_DIFFERS_PENALTY = 2;
 
 function isRun(u: NameUnit): boolean {
   return u.first !== u.last;
@@ -105,9 +110,16 @@ let usedList = new Uint8Array(64);
 const NO_PAIRS: AlignedPair[] = [];
 const NO_WORDS: string[] = [];
 
+/** Two particles or generic words meeting ("al" = "al") say little: they are paired after the pairs of
+ * distinctive words, so they never take a word that a run needs ("عبد الله" = "abdallah"). */
+function slotRank(s: PairSlot): number {
+  const minor = (u: NameUnit): boolean => !isRun(u) && (u.role === 'particle' || u.role === 'generic');
+  return minor(s.query) && minor(s.list) ? s.match.credit / 2 : s.match.credit;
+}
+
 function bySlotPriority(x: PairSlot, y: PairSlot): number {
   return (
-    y.match.credit - x.match.credit ||
+    slotRank(y) - slotRank(x) ||
     y.covered - x.covered ||
     x.query.first - y.query.first ||
     x.list.first - y.list.first
@@ -269,6 +281,22 @@ function bestName(query: PreparedName, names: readonly PreparedName[], memo: Com
   return best;
 }
 
+const VIA_DETAIL: Readonly<Record<string, string>> = {
+  transliterated: 'transliterated, compared by consonants',
+  romanisation: 'romanisation variant',
+  nickname: 'nickname',
+};
+
+/** What a pair's detail adds in brackets: how the spellings met, and words joined on one side. */
+function pairNote(p: AlignedPair, fallback: string): string {
+  const notes: string[] = [];
+  if (p.match.via) notes.push(VIA_DETAIL[p.match.via] as string);
+  else if (fallback) notes.push(fallback);
+  // An exact pair shows the joining itself ("abubakr" = "abu bakr").
+  if (p.match.kind !== 'exact' && (isRun(p.query) || isRun(p.list))) notes.push('joined words');
+  return notes.length > 0 ? ` (${notes.join('; ')})` : '';
+}
+
 function nameReasons(a: NameAlignment): MatchReason[] {
   const reasons: MatchReason[] = [];
   for (const p of a.pairs) {
@@ -276,13 +304,13 @@ function nameReasons(a: NameAlignment): MatchReason[] {
     const l = p.list.label;
     switch (p.match.kind) {
       case 'exact':
-        reasons.push({ code: 'name_exact', detail: `"${q}" = "${l}"` });
+        reasons.push({ code: 'name_exact', detail: `"${q}" = "${l}"${pairNote(p, '')}` });
         break;
       case 'close':
-        reasons.push({ code: 'name_close', detail: `"${q}" ~ "${l}"` });
+        reasons.push({ code: 'name_close', detail: `"${q}" ~ "${l}"${pairNote(p, '')}` });
         break;
       case 'phonetic':
-        reasons.push({ code: 'name_phonetic', detail: `"${q}" ~ "${l}" (sounds alike)` });
+        reasons.push({ code: 'name_phonetic', detail: `"${q}" ~ "${l}"${pairNote(p, 'sounds alike')}` });
         break;
       case 'initial':
         reasons.push({ code: 'name_initial', detail: `"${q}" ~ "${l}" (initial)` });
@@ -313,8 +341,11 @@ function factAdjustment(query: ScreeningQuery, entry: ListEntry): Adjustment {
     } else if (apart === 1) {
       // One year off is usually a recording difference: neither support nor conflict.
       reasons.push({ code: 'birth_year_close', detail: `born ${q}, list says ${e} (1 year apart)` });
+    } else if (apart === 2) {
+      points -= BIRTH_YEAR_TWO_APART_PENALTY;
+      reasons.push({ code: 'birth_year_differs', detail: `born ${q}, list says ${e} (2 years apart)` });
     } else {
-      points -= Math.min(BIRTH_YEAR_MAX_PENALTY, BIRTH_YEAR_DIFFERS_PENALTY + BIRTH_YEAR_PENALTY_PER_EXTRA_YEAR * (apart - 2));
+      points -= Math.min(BIRTH_YEAR_MAX_PENALTY, BIRTH_YEAR_DIFFERS_PENALTY + BIRTH_YEAR_PENALTY_PER_EXTRA_YEAR * (apart - 3));
       reasons.push({ code: 'birth_year_differs', detail: `born ${q}, list says ${e} (${apart} years apart)` });
     }
   }

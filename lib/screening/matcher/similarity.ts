@@ -3,6 +3,9 @@
 // transliteration from Arabic and Cyrillic produces: Qaddafi / Gadhafi / Kadhafi).
 
 import { doubleMetaphone } from 'double-metaphone';
+import { MORE_NICKNAMES_CSV } from './data/nicknames-more';
+import { US_NICKNAMES_CSV } from './data/nicknames-us';
+import { NAME_PARTICLES } from './name-words';
 
 /** A word ready for comparison; built once per list word, so comparisons allocate nothing. */
 export interface ComparableWord {
@@ -23,14 +26,28 @@ export interface ComparableWord {
   readonly letters: number;
   /** The word without an attached Arabic article ("elkaddafi" -> "kaddafi"), when it has one. */
   readonly bare?: ComparableWord;
+  /** Transliterated from a script that leaves vowels unwritten (normalizeText writes it in capitals). */
+  readonly abjad: boolean;
+  /** Consonants only, transliteration variants folded (see consonantKey): how an abjad word meets a Latin one. */
+  readonly consonants: string;
+  /** Chinese or Korean syllable with its romanisation variants folded (see romanKey); '' for other words. */
+  readonly roman: string;
+  /** Names the nickname tables give for this one (Robert: bob, rob...), when there are any. */
+  readonly nicknames?: ReadonlySet<string>;
+  /** An abjad word of two letters or more read as a Latin word (Brahmic scripts write most vowels). */
+  readonly asLatin?: ComparableWord;
 }
 
 export type WordMatchKind = 'exact' | 'close' | 'phonetic' | 'initial';
+
+/** What made two different spellings meet, for the reason's detail. */
+export type WordMatchVia = 'transliterated' | 'romanisation' | 'nickname';
 
 export interface WordMatch {
   /** Share of the words' weight that counts as matched, 0..1. */
   readonly credit: number;
   readonly kind: WordMatchKind;
+  readonly via?: WordMatchVia;
 }
 
 /** Words of this length or shorter match only exactly or as an initial: fuzzy matching them is noise. */
@@ -51,7 +68,18 @@ const PHONETIC_MIN_CREDIT = 0.6;
 const PHONETIC_MAX_CREDIT = 0.9;
 const PHONETIC_MIN_JW_FEW_SOUNDS = 0.88;
 
+/** Four-letter words one edit apart ("Daut" / "Daun", "Erik" / "Eric"): a typo as often as another name. */
+const SHORT_ONE_EDIT_CREDIT = 0.6;
+const NICKNAME_CREDIT = 0.65;
+const ROMANISATION_CREDIT = 0.85;
+/** Consonant skeletons of an abjad word and another word, by the skeleton's length (1, 2, 3 or more). */
+const CONSONANTS_EQUAL_CREDIT: readonly number[] = [0, 0.75, 0.88, 0.95];
+const CONSONANTS_ONE_EDIT_CREDIT = 0.72;
+const CONSONANTS_ONE_EDIT_MIN_LENGTH = 4;
+
 const EXACT: WordMatch = Object.freeze({ credit: 1, kind: 'exact' });
+const NICKNAME: WordMatch = Object.freeze({ credit: NICKNAME_CREDIT, kind: 'close', via: 'nickname' });
+const ROMANISED: WordMatch = Object.freeze({ credit: ROMANISATION_CREDIT, kind: 'phonetic', via: 'romanisation' });
 const INITIAL: WordMatch = Object.freeze({ credit: INITIAL_CREDIT, kind: 'initial' });
 
 // Scratch buffers for Jaro: names are short, so one buffer pair serves every call.
@@ -162,6 +190,96 @@ export function soundCodes(folded: string): string[] {
 
 const ARTICLE_PREFIX = /^(?:al|el)(?=[a-z]{4,}$)/;
 
+/** Latin digraphs that stand for one consonant of an abjad (ش, خ, غ, ث, ذ/ظ), as one letter. */
+export const CONSONANT_DIGRAPHS: Readonly<Record<string, string>> = { sh: 's', ch: 's', kh: 'h', gh: 'g', th: 't', dh: 'd', ph: 'f', zh: 'j' };
+
+/**
+ * The consonants of a word as an abjad writes them, in classes that Latin spellings of one Arabic,
+ * Persian or Hebrew letter share: w and y dropped (vowels as often as consonants there), d/t, z/s, q/k/c
+ * and b/p/v as one letter, vowels, doubled letters and a final h (ta marbuta) dropped. "Usama" and أسامة
+ * both give "sm", "Hussein" and حسين "hsn", "Kathim" and كاظم "ktm". A Latin word's digraphs (sh, kh,
+ * th...) are read as one letter first; an abjad word (`abjad`) is already one letter per letter.
+ */
+export function consonantKey(word: string, abjad = false): string {
+  let s = word.toLowerCase().replace(/[^a-z]/g, '');
+  if (!abjad) s = s.replace(/sch|[sckgtdpz]h/g, (d) => (d === 'sch' ? 's' : (CONSONANT_DIGRAPHS[d] ?? d)));
+  s = s
+    .replace(/[aeiouwy]/g, '')
+    .replace(/d/g, 't')
+    .replace(/z/g, 's')
+    .replace(/[qc]/g, 'k')
+    .replace(/x/g, 'ks')
+    .replace(/[pvf]/g, 'b')
+    .replace(/(.)\1+/g, '$1');
+  return s.length > 1 ? s.replace(/h$/, '') : s;
+}
+
+/** A Chinese or Korean syllable as romanised: an initial, one to three vowels, a final. */
+const SYLLABLE = /^(?:ch|zh|sh|ts|tz|hs|kk|tt|pp|ss|jj|rh|[bcdfghjklmnpqrstwxyz])?(?:[aeiouy]{1,3}|w[aeo]{1,2})(?:ng|n|m|l|k|p|t|r|h|rk)?$/;
+
+/**
+ * One key for the romanisations of a Chinese or Korean syllable: pinyin and Wade-Giles (Zhou / Chou, Qing /
+ * Ching, Xi / Hsi, Deng / Teng, Dong / Tung), Revised Romanization and McCune-Reischauer (Gim / Kim, Jeong /
+ * Jong, Eun / Un, Park / Pak / Bak, Lee / Yi / Rhee / Ri). '' for a word that is not such a syllable.
+ */
+export function romanKey(word: string): string {
+  if (word.length > 6 || !SYLLABLE.test(word)) return '';
+  let s = word
+    .replace(/^(?:tz|ts|dz|z|c)(?=[aeiouy])/, 'ts')
+    .replace(/^(?:zh|ch|j|q)/, 'ch')
+    .replace(/^(?:x|hs)/, 's')
+    .replace(/^sh(?=i)/, 's')
+    .replace(/^b/, 'p')
+    .replace(/^d/, 't')
+    .replace(/^g/, 'k')
+    .replace(/^(?:rh|r|l)(?=i|ee|y)/, '')
+    .replace(/^y(?=i)/, '')
+    .replace(/eo/g, 'o')
+    .replace(/eu/g, 'u')
+    .replace(/oo/g, 'u')
+    .replace(/ee/g, 'i')
+    .replace(/ung$/, 'ong')
+    .replace(/ien$/, 'ian')
+    .replace(/ieh$/, 'ie')
+    .replace(/ark$/, 'ak')
+    .replace(/o[ei]$/, 'oe');
+  if (s.length > 2) s = s.replace(/h$/, '');
+  return s;
+}
+
+/** Both nickname tables as one symmetric relation between normalised given names. */
+function nicknameTable(): Map<string, Set<string>> {
+  const table = new Map<string, Set<string>>();
+  const link = (a: string, b: string): void => {
+    if (a === b) return;
+    for (const [x, y] of [[a, b], [b, a]] as const) {
+      let set = table.get(x);
+      if (!set) table.set(x, (set = new Set()));
+      set.add(y);
+    }
+  };
+  for (const csv of [US_NICKNAMES_CSV, MORE_NICKNAMES_CSV]) {
+    for (const line of csv.split('\n')) {
+      // Names of three letters or more and no particles: "al" or "van" are parts of other names too.
+      const names = line
+        .split(',')
+        .map((n) => n.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().trim())
+        .filter((n) => /^[a-z]{3,}$/.test(n) && !NAME_PARTICLES.has(n));
+      const [first, ...others] = names;
+      if (first === undefined) continue;
+      for (const other of others) link(first, other);
+    }
+  }
+  return table;
+}
+
+const NICKNAMES: ReadonlyMap<string, ReadonlySet<string>> = nicknameTable();
+
+/** Names the nickname tables give for a normalised given name. */
+export function nicknamesOf(word: string): ReadonlySet<string> | undefined {
+  return NICKNAMES.get(word);
+}
+
 /** Prepare a normalised word for comparison. */
 function letterMask(word: string): number {
   let mask = 0;
@@ -187,12 +305,31 @@ function jaroWinklerBound(a: ComparableWord, b: ComparableWord): number {
 
 export function comparableWord(text: string): ComparableWord {
   const latin = /^[a-z]+$/.test(text);
-  if (!latin) return { text, folded: text, skeleton: text, glideSkeleton: text, codes: [], latin, letters: 0 };
+  if (!latin) {
+    const abjad = /^[A-Z0-9]*[A-Z][A-Z0-9]*$/.test(text);
+    const consonants = abjad ? consonantKey(text, true) : '';
+    const word: ComparableWord = { text, folded: text, skeleton: text, glideSkeleton: text, codes: [], latin, letters: 0, abjad, consonants, roman: '' };
+    const lower = text.toLowerCase();
+    return abjad && text.length > 1 && /^[a-z]+$/.test(lower) ? { ...word, asLatin: comparableWord(lower) } : word;
+  }
   const folded = foldForSound(text);
   const skeleton = folded.replace(/[aeiou]+/g, 'a');
   const glideSkeleton = folded.replace(/[aeiou]+/g, (run) => (run.length > 1 && run.includes('i') ? 'i' : 'a'));
   const codes = text.length > SHORT_WORD_MAX ? soundCodes(folded) : [];
-  const word: ComparableWord = { text, folded, skeleton, glideSkeleton, codes, latin, letters: letterMask(text) };
+  const nicknames = NICKNAMES.get(text);
+  const word: ComparableWord = {
+    text,
+    folded,
+    skeleton,
+    glideSkeleton,
+    codes,
+    latin,
+    letters: letterMask(text),
+    abjad: false,
+    consonants: consonantKey(text),
+    roman: romanKey(text),
+    ...(nicknames ? { nicknames } : {}),
+  };
   if (!ARTICLE_PREFIX.test(text)) return word;
   return { ...word, bare: comparableWord(text.slice(2)) };
 }
@@ -211,8 +348,40 @@ function lengthsCompatible(la: number, lb: number, slack: number): boolean {
   return Math.abs(la - lb) <= Math.max(slack, Math.floor(Math.max(la, lb) / 4));
 }
 
+/** A word transliterated from an abjad against any word: by their consonants. */
+function compareConsonants(a: ComparableWord, b: ComparableWord): WordMatch | null {
+  const ka = a.consonants;
+  const kb = b.consonants;
+  if (!ka || !kb || (!a.latin && !a.abjad) || (!b.latin && !b.abjad)) return null;
+  if (ka === kb) {
+    return { credit: CONSONANTS_EQUAL_CREDIT[Math.min(ka.length, 3)] as number, kind: 'phonetic', via: 'transliterated' };
+  }
+  if (Math.min(ka.length, kb.length) >= CONSONANTS_ONE_EDIT_MIN_LENGTH && withinOneEdit(ka, kb)) {
+    return { credit: CONSONANTS_ONE_EDIT_CREDIT, kind: 'phonetic', via: 'transliterated' };
+  }
+  return null;
+}
+
+/** A Brahmic transliteration writes most vowels ("JOSE", "MEDIN"): it is also compared as a Latin word. */
+const ABJAD_AS_LATIN_FACTOR = 0.95;
+
+function compareAbjad(a: ComparableWord, b: ComparableWord): WordMatch | null {
+  let best = compareConsonants(a, b);
+  if (a.abjad !== b.abjad) {
+    const [abjad, other] = a.abjad ? [a, b] : [b, a];
+    if (other.latin && abjad.asLatin) {
+      const asLatin = compareDirect(abjad.asLatin, other);
+      if (asLatin && asLatin.kind !== 'initial' && asLatin.credit * ABJAD_AS_LATIN_FACTOR > (best?.credit ?? 0)) {
+        best = { credit: asLatin.credit * ABJAD_AS_LATIN_FACTOR, kind: asLatin.kind === 'exact' ? 'close' : asLatin.kind, via: 'transliterated' };
+      }
+    }
+  }
+  return best;
+}
+
 function compareDirect(a: ComparableWord, b: ComparableWord): WordMatch | null {
   if (a.text === b.text) return EXACT;
+  if (a.abjad || b.abjad) return compareAbjad(a, b);
   const la = a.text.length;
   const lb = b.text.length;
   if (la === 1 || lb === 1) {
@@ -222,7 +391,10 @@ function compareDirect(a: ComparableWord, b: ComparableWord): WordMatch | null {
     }
     return null;
   }
-  if (!a.latin || !b.latin || la <= SHORT_WORD_MAX || lb <= SHORT_WORD_MAX) return null;
+  if (!a.latin || !b.latin) return null;
+  if (a.nicknames?.has(b.text)) return NICKNAME;
+  if (a.roman && a.roman === b.roman) return ROMANISED;
+  if (la <= SHORT_WORD_MAX || lb <= SHORT_WORD_MAX) return null;
 
   let best: WordMatch | null = null;
   if (lengthsCompatible(la, lb, 1) && jaroWinklerBound(a, b) >= CLOSE_MIN_JW) {
@@ -233,6 +405,9 @@ function compareDirect(a: ComparableWord, b: ComparableWord): WordMatch | null {
   // in a word of five letters or more is still a close spelling.
   if (!best && Math.min(la, lb) >= ONE_EDIT_MIN_LENGTH && Math.abs(la - lb) <= 1 && withinOneEdit(a.text, b.text)) {
     best = { credit: ONE_EDIT_CREDIT, kind: 'close' };
+  }
+  if (!best && Math.min(la, lb) === ONE_EDIT_MIN_LENGTH - 1 && Math.abs(la - lb) <= 1 && withinOneEdit(a.text, b.text)) {
+    best = { credit: SHORT_ONE_EDIT_CREDIT, kind: 'close' };
   }
   let phonetic = 0;
   if (a.folded === b.folded) phonetic = FOLDED_EQUAL_CREDIT;
@@ -278,7 +453,7 @@ export function compareWords(a: ComparableWord, b: ComparableWord): WordMatch | 
     const m = compareDirect(x, y);
     if (!m || m.kind === 'initial') continue;
     const credit = m.credit * BARE_FACTOR;
-    if (credit > (best?.credit ?? 0)) best = { credit, kind: m.kind === 'exact' ? 'close' : m.kind };
+    if (credit > (best?.credit ?? 0)) best = { credit, kind: m.kind === 'exact' ? 'close' : m.kind, ...(m.via ? { via: m.via } : {}) };
   }
   return best;
 }
