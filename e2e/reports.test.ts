@@ -10,6 +10,8 @@ import { signInThroughForm, signOutThroughNav } from './support/session';
 import { startTestService, type RunningService } from './support/server';
 
 const FILING_SCHEMA = path.resolve(PROJECT_ROOT, '../shared/data/filing/goaml-5.0.1.xsd');
+/** A PNG as far as its first bytes go (signature and IHDR), which is how attachments are judged. */
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0]), Buffer.alloc(64)]);
 
 let sim: FilingSimulator;
 let service: RunningService;
@@ -137,6 +139,14 @@ describe('reports in a browser', () => {
     expect(await page.getByTestId('indicator-summary').textContent()).toMatch(/^1 chosen/);
     await page.getByTestId('str-save').click();
     await expect.poll(errorPaths).toEqual([]);
+
+    // Attachments: a file judged by its content; a text file is refused with the service's words.
+    await page.locator('#str-attachment-file').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
+    await expect.poll(() => page.getByTestId('str-attachments').getByTestId('field-error').textContent()).toBe('Notes.txt: the file must be a PDF, PNG or JPEG (judged by its content)');
+    await page.locator('#str-attachment-file').setInputFiles({ name: 'Bank statement.png', mimeType: 'image/png', buffer: PNG });
+    await expect.poll(() => page.getByTestId('str-attachment-row').count()).toBe(1);
+    expect(await page.getByTestId('str-attachment-row').textContent()).toContain('Bank statement.png');
+    expect(await page.getByTestId('str-attachment-row').getByRole('link').getAttribute('href')).toMatch(/\/attachments\/bank-statement\.png$/);
     expect(await page.getByTestId('str-checks-summary').textContent()).toMatch(/^0 errors, \d+ warnings?\.$/);
     expect(await page.locator('#str-subject-occupation').inputValue()).toBe('Clerk');
     await expectSound();
@@ -172,6 +182,7 @@ describe('reports in a browser', () => {
     expect(await waiting.textContent()).toContain('Maria Borg');
     expect(await waiting.textContent()).toContain('Ana Analyst');
     await expectSound();
+    await screenshot(page, 'reports-03-approvals');
     await waiting.getByRole('link', { name: 'STR-1' }).click();
     await page.waitForURL(url(strPath));
     expect(await page.getByTestId('str-file').isDisabled()).toBe(false);
@@ -193,6 +204,6 @@ describe('reports in a browser', () => {
       .toBe('acknowledged');
     expect(await page.getByTestId('str-filing-facts').textContent()).toContain(sim.reports()[0]?.fiu_ref ?? 'no fiu_ref');
     await expectSound();
-    await screenshot(page, 'reports-03-str-acknowledged');
+    await screenshot(page, 'reports-04-str-acknowledged');
   }, 150_000);
 });

@@ -42,7 +42,7 @@ export function IndicatorPicker({ form, choices, chosen, readOnly }: { form: str
   const shown = rows.filter(visible).length;
   return (
     <fieldset className="space-y-2" aria-describedby={hintId}>
-      <legend className="text-sm font-medium text-slate-700">Indicators</legend>
+      <legend className="text-sm font-medium text-slate-700">Codes of the filing schema</legend>
       <input type="hidden" name="indicators_shown" value="1" form={form} />
       <div className="flex flex-wrap items-center gap-3">
         <label htmlFor={fieldId('indicators')} className="text-sm text-slate-700">
