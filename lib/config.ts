@@ -81,6 +81,18 @@ const settingsSchema = z.object({
     .default('EUR')
     .transform((v) => v.trim().toUpperCase())
     .refine((v) => /^[A-Z]{3}$/.test(v), 'must be an ISO 4217 currency code such as EUR'),
+  SERVICE_CTR_THRESHOLD: integer(10_000, 1),
+  SERVICE_CTR_AT: z
+    .string()
+    .default('01:00')
+    .transform((v, ctx) => {
+      const m = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(v.trim());
+      if (!m) {
+        ctx.addIssue({ code: 'custom', message: 'must be a UTC time of day as HH:MM, such as 01:00' });
+        return z.NEVER;
+      }
+      return Number(m[1]) * 60 + Number(m[2]);
+    }),
 });
 
 export type Settings = {
@@ -120,6 +132,10 @@ export type Settings = {
   filingWorkerIntervalMs: number;
   /** ISO 4217 currency reports state their amounts in (goAML `currency_code_local`). */
   reportCurrency: string;
+  /** Cash in or cash out of one entity over one UTC day, in any one currency (whole units), that puts its cash events on the day's CTR batch. */
+  ctrThreshold: number;
+  /** Minutes after midnight UTC at which the nightly build makes the previous day's CTR batch. */
+  ctrAtMinutes: number;
 };
 
 export class SettingsError extends Error {}
@@ -169,6 +185,8 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
     filingTimeoutMs: s.SERVICE_FILING_TIMEOUT_MS,
     filingWorkerIntervalMs: s.SERVICE_FILING_WORKER_INTERVAL_MS,
     reportCurrency: s.SERVICE_REPORT_CURRENCY,
+    ctrThreshold: s.SERVICE_CTR_THRESHOLD,
+    ctrAtMinutes: s.SERVICE_CTR_AT,
   };
 }
 

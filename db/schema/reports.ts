@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, customType, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, customType, date, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { StrAttachment, StrSubject, StrTransaction } from '@/lib/reports/str/types';
 import { cases } from './cases';
 import { organisations, ts } from './platform';
@@ -130,5 +130,74 @@ export const filingResponses = pgTable(
   (t) => [
     primaryKey({ columns: [t.orgId, t.filingId, t.id] }),
     foreignKey({ name: 'filing_responses_filing_fk', columns: [t.orgId, t.filingId], foreignColumns: [filings.orgId, filings.id] }),
+  ],
+);
+
+export const CTR_STATUSES = ['draft', 'filed', 'acknowledged', 'rejected'] as const;
+export type CtrStatus = (typeof CTR_STATUSES)[number];
+export const CTR_DIRECTIONS = ['in', 'out'] as const;
+export type CtrDirection = (typeof CTR_DIRECTIONS)[number];
+
+/**
+ * A currency transaction report batch, shown as CTR-<number>: the cash events of one UTC day of the entities whose
+ * cash in or cash out that day reached SERVICE_CTR_THRESHOLD. One batch per organisation and day: the unique index
+ * on (org_id, date) makes a second build of the same day (the nightly build, a request, another instance) find the
+ * first. `rows_total` is fixed at the build (rows are never added or removed); the other figures are counted from
+ * the rows on read. `edited_by` lists every person who changed a row, for four-eyes at submission.
+ */
+export const ctrBatches = pgTable(
+  'ctr_batches',
+  {
+    orgId: uuid('org_id').notNull().references(() => organisations.id),
+    id: uuid('id').notNull().defaultRandom(),
+    number: integer('number').notNull(),
+    /** The UTC day the batch reports. */
+    date: date('date', { mode: 'string' }).notNull(),
+    status: text('status', { enum: CTR_STATUSES }).notNull().default('draft'),
+    /** The threshold the batch was built with, whole units of any one currency. */
+    threshold: numeric('threshold').notNull(),
+    rowsTotal: integer('rows_total').notNull().default(0),
+    /** A person's id, or `system` for the nightly build. */
+    builtBy: text('built_by').notNull(),
+    editedBy: jsonb('edited_by').$type<string[]>().notNull().default([]),
+    submittedBy: text('submitted_by'),
+    filing: jsonb('filing').$type<Record<string, unknown>>(),
+    lastRejection: jsonb('last_rejection').$type<Record<string, unknown>>(),
+    createdAt: ts('created_at').notNull().default(sql`now()`),
+    updatedAt: ts('updated_at').notNull().default(sql`now()`),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.id] }),
+    uniqueIndex('ctr_batches_number_key').on(t.orgId, t.number),
+    uniqueIndex('ctr_batches_one_per_day').on(t.orgId, t.date),
+    index('ctr_batches_org_updated_idx').on(t.orgId, t.updatedAt.desc(), t.id.desc()),
+  ],
+);
+
+/**
+ * One cash event of an entity on a CTR batch. `customer_id` is copied from the entity's `customer_id` attribute at
+ * the build and set (with the attribute) by PATCH; a row without one needs attention and is not filed. Rows are read
+ * in (occurred_at, id) order; the partial index serves the attention filter.
+ */
+export const ctrRows = pgTable(
+  'ctr_rows',
+  {
+    orgId: uuid('org_id').notNull(),
+    batchId: uuid('batch_id').notNull(),
+    id: uuid('id').notNull().defaultRandom(),
+    eventId: uuid('event_id').notNull(),
+    occurredAt: ts('occurred_at').notNull(),
+    entityId: text('entity_id').notNull(),
+    direction: text('direction', { enum: CTR_DIRECTIONS }).notNull(),
+    amount: numeric('amount').notNull(),
+    currency: text('currency').notNull(),
+    customerId: text('customer_id'),
+    included: boolean('included').notNull().default(true),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.batchId, t.id] }),
+    foreignKey({ name: 'ctr_rows_batch_fk', columns: [t.orgId, t.batchId], foreignColumns: [ctrBatches.orgId, ctrBatches.id] }),
+    index('ctr_rows_batch_order_idx').on(t.orgId, t.batchId, t.occurredAt, t.id),
+    index('ctr_rows_attention_idx').on(t.orgId, t.batchId, t.occurredAt, t.id).where(sql`customer_id IS NULL`),
   ],
 );
