@@ -165,6 +165,13 @@ function looseWords(name: string): string[] {
     .filter((w) => w.length > 0);
 }
 
+/** Words that do not tell one business from another (this set's own list). */
+const GENERIC_WORDS = new Set([
+  'holding', 'holdings', 'industries', 'industry', 'industrial', 'investment', 'investments', 'international', 'general', 'trading',
+  'trade', 'company', 'services', 'service', 'enterprise', 'enterprises', 'development', 'commercial', 'import', 'export', 'global',
+  'management', 'resources', 'corporation', 'establishment', 'agency', 'office', 'capital', 'variable', 'partners', 'solutions',
+]);
+
 class ListedNames {
   private readonly byWord = new Map<string, string[][]>();
 
@@ -769,6 +776,10 @@ export function buildIndependentSet(lists: readonly EvalList[], cleanCount = 500
   for (const e of sample(businesses.filter((x) => LATIN_NAME.test(x.name) && x.name.replace(LEGAL_TAIL, '').split(/\s+/).length >= 3), 120)) {
     const first = e.name.split(/\s+/)[0] as string;
     if (first.length < 5 || LOOSE_STOP.has(first.toLowerCase())) continue;
+    // The rest of the listed name must hold a distinctive word: "Atlas Ltd" against "ATLAS HOLDING" or
+    // "Sepriv S.A." against "SEPRIV, S.A. DE C.V." may well be the listed business.
+    const rest = e.name.replace(LEGAL_TAIL, '').split(/[\s,]+/).slice(1).map((w) => w.toLowerCase().replace(/[^a-z]/g, ''));
+    if (!rest.some((w) => w.length >= 4 && !LOOSE_STOP.has(w) && !GENERIC_WORDS.has(w))) continue;
     const name = `${cap(first)} ${pick(rnd, ['Ltd', 'LLC', 'GmbH', 'S.A.', 'Inc.', 'AG'])}`;
     // Only when no listed business is that one word alone.
     if (businesses.some((b) => looseWords(b.name).length === 1 && looseWords(b.name)[0] === looseWord(first))) continue;

@@ -173,6 +173,30 @@ function splitTopLevel(s: string, separator: string): string[] {
   return parts;
 }
 
+/**
+ * The names a "/" joins in one list name: "NEW PEOPLE'S ARMY / COMMUNIST PARTY OF THE PHILIPPINES",
+ * "NPP/CPP", "MAKHTAB AL-KHIDAMAT/AL KIFAH". A slash between two words of one name ("IMPORT/EXPORT
+ * CORPORATION", "PARTY/FRONT", "I/E CO.") is not a separator: unspaced, it separates only names of two
+ * words or more on each side, or single words on both sides, and never generic business words.
+ */
+function slashPieces(segment: string): string[] {
+  if (!segment.includes('/')) return [];
+  const parts = splitTopLevel(segment, '/').map(tidy);
+  if (parts.length < 2 || parts.some((p) => normalizeText(p).length < 2)) return [];
+  if (/\s\/\s/.test(segment)) return parts;
+  const words = parts.map((p) => normalizeText(p).split(' '));
+  const sizes = words.map((w) => w.length);
+  const allSingle = sizes.every((n) => n === 1);
+  const allLong = sizes.every((n) => n >= 2);
+  if (!allSingle && !allLong) return [];
+  for (let i = 0; i + 1 < words.length; i++) {
+    const before = (words[i] as string[])[(words[i] as string[]).length - 1] as string;
+    const after = (words[i + 1] as string[])[0] as string;
+    if (GENERIC_BUSINESS_WORDS.has(before) || GENERIC_BUSINESS_WORDS.has(after) || before.length < 2 || after.length < 2) return [];
+  }
+  return parts;
+}
+
 interface Piece {
   readonly text: string;
   /** Content of a top-level bracket (inner brackets kept); false for text outside brackets. */
@@ -244,7 +268,11 @@ function segmentForms(segment: string, forms: string[]): void {
  */
 export function listNameForms(raw: string): string[] {
   const forms: string[] = [];
-  for (const segment of splitTopLevel(raw, ';')) segmentForms(segment, forms);
+  for (const segment of splitTopLevel(raw, ';')) {
+    segmentForms(segment, forms);
+    const pieces = slashPieces(segment);
+    if (pieces.length > 1) for (const piece of pieces) segmentForms(piece, forms);
+  }
   if (forms.length === 0) forms.push(raw);
   return [...new Set(forms)];
 }
@@ -258,21 +286,32 @@ function givenNamesFirst(raw: string): string {
   return rest.trim() ? `${rest} ${surname}` : surname;
 }
 
+/** Words the longest legal-form phrase starting at `i` covers (0 when none). */
+function legalPhraseAt(tokens: readonly string[], i: number): readonly [number, string] {
+  let best: readonly [number, string] = [0, ''];
+  for (const [phrase, canonical] of LEGAL_FORM_PHRASES) {
+    if (phrase.length > tokens.length - i || phrase.length <= best[0]) continue;
+    if (phrase.every((w, k) => tokens[i + k] === w)) best = [phrase.length, canonical];
+  }
+  return best;
+}
+
 function replaceLegalPhrases(tokens: string[], legal: Set<string>): string[] {
   const out: string[] = [];
   let i = 0;
-  outer: while (i < tokens.length) {
-    for (const [phrase, canonical] of LEGAL_FORM_PHRASES) {
-      if (phrase.length > tokens.length - i) continue;
-      if (phrase.every((w, k) => tokens[i + k] === w)) {
-        legal.add(canonical);
-        i += phrase.length;
-        continue outer;
-      }
+  while (i < tokens.length) {
+    const [length, canonical] = legalPhraseAt(tokens, i);
+    // "Co Limited Liability Company": the phrase starting one word later reaches further, so the first
+    // word stands alone ("co" + "limited liability company", not "co limited" + "liability company").
+    const next = length > 0 && i + 1 < tokens.length ? legalPhraseAt(tokens, i + 1)[0] : 0;
+    if (length > 0 && !(next > 0 && i + 1 + next > i + length)) {
+      legal.add(canonical);
+      i += length;
+      continue;
     }
     const token = tokens[i] as string;
-    const canonical = LEGAL_FORM_WORDS.get(token);
-    if (canonical !== undefined) legal.add(canonical);
+    const word = LEGAL_FORM_WORDS.get(token);
+    if (word !== undefined) legal.add(word);
     else out.push(token);
     i += 1;
   }
@@ -294,6 +333,69 @@ function correctBusinessWord(word: string): string {
   if (word.length < 5 || BUSINESS_SPELLING_SET.has(word) || !isLatinWord(word)) return word;
   for (const known of BUSINESS_SPELLINGS) if (withinOneEdit(word, known)) return known;
   return word;
+}
+
+const UNITS: ReadonlyMap<string, number> = new Map(
+  ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen',
+    'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'].map((w, i) => [w, i]),
+);
+const TENS: ReadonlyMap<string, number> = new Map(
+  ['twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'].map((w, i) => [w, 20 + 10 * i]),
+);
+const ORDINAL_WORDS: ReadonlyMap<string, number> = new Map([
+  ...['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth', 'eleventh', 'twelfth'].map(
+    (w, i) => [w, i + 1] as const,
+  ),
+  ['thirteenth', 13], ['fourteenth', 14], ['fifteenth', 15], ['twentieth', 20], ['thirtieth', 30], ['hundredth', 100],
+]);
+const SCALES: ReadonlyMap<string, number> = new Map([['hundred', 100], ['thousand', 1000]]);
+const ORDINAL_DIGITS = /^(\d+)(?:st|nd|rd|th)$/;
+
+/**
+ * Numbers as digits, so "Unit Seven Thirty-One" meets "Unit 731" and "Third Battalion" "3rd Battalion":
+ * ordinals lose their suffix, and a run of number words becomes the digits they are read as (a number
+ * read in groups, "seven thirty-one", as the groups written one after the other).
+ */
+function numbersAsDigits(tokens: string[]): string[] {
+  const out: string[] = [];
+  let groups: number[] = [];
+  let current: number | null = null;
+  const flush = (): void => {
+    if (current !== null) groups.push(current);
+    if (groups.length > 0) out.push(groups.join(''));
+    groups = [];
+    current = null;
+  };
+  for (const token of tokens) {
+    const ordinal = ORDINAL_DIGITS.exec(token);
+    const unit = UNITS.get(token) ?? ORDINAL_WORDS.get(token);
+    const tens = TENS.get(token);
+    const scale = SCALES.get(token);
+    if (unit !== undefined && !(ORDINAL_WORDS.has(token) && unit >= 20)) {
+      // "thirty one", "hundred seven" add up; anything else starts a new group.
+      if (current !== null && ((current % 100 >= 20 && current % 10 === 0 && unit < 10) || (current >= 100 && current % 100 === 0))) current += unit;
+      else {
+        if (current !== null) groups.push(current);
+        current = unit;
+      }
+      if (ORDINAL_WORDS.has(token)) flush();
+    } else if (tens !== undefined || (unit !== undefined && unit >= 20)) {
+      const value = (tens ?? unit) as number;
+      if (current !== null && current >= 100 && current % 100 === 0) current += value;
+      else {
+        if (current !== null) groups.push(current);
+        current = value;
+      }
+      if (ORDINAL_WORDS.has(token)) flush();
+    } else if (scale !== undefined && current !== null) {
+      current *= scale;
+    } else {
+      flush();
+      out.push(ordinal ? (ordinal[1] as string) : token);
+    }
+  }
+  flush();
+  return out;
 }
 
 /** Business names write acronyms as "S. A." or "J S C": join runs of single letters into one word. */
@@ -333,7 +435,7 @@ export function normalizeName(raw: string, kind: EntryKind): NormalizedName {
     const withoutTitles = tokens.filter((t) => !PERSON_TITLES.has(t));
     if (withoutTitles.length > 0) tokens = withoutTitles;
   } else {
-    tokens = joinLetterRuns(tokens).map(correctBusinessWord);
+    tokens = numbersAsDigits(joinLetterRuns(tokens).map(correctBusinessWord));
     const withoutLegal = replaceLegalPhrases(tokens, legal);
     if (withoutLegal.length > 0) tokens = withoutLegal;
     else legal.clear(); // a name that is nothing but a legal form keeps it as its words

@@ -30,6 +30,8 @@ export interface NameUnit {
 export interface PreparedName {
   /** The name or alias exactly as the list (or the caller) wrote it. */
   readonly source: string;
+  /** Prepared as a person's or as a business's name. */
+  readonly kind: EntryKind;
   /** units[i] for i < wordCount is word i alone; then runs of 2 and 3 words. */
   readonly units: readonly NameUnit[];
   readonly wordCount: number;
@@ -97,6 +99,7 @@ export function prepareName(
   }
   return {
     source,
+    kind,
     units,
     wordCount: words.length,
     totalWeight: words.reduce((sum, w) => sum + ROLE_WEIGHT[w.role], 0),

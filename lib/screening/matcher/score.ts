@@ -32,6 +32,10 @@ const SINGLE_WORD_EVIDENCE = 1.3;
 const SINGLE_WORD_CAP = 70;
 const SINGLE_WORD_CAP_STEP = 10;
 const BOTH_HAVE_EXTRAS_FACTOR = 0.94;
+/** A business name with a distinctive word the other lacks ("Nordwind Shipping Ltd" / "Nordwind Ltd", a
+ * business named like the first words of a longer listed group) is another business as often as the same
+ * one: at most a near miss, however well the other words agree. */
+const BUSINESS_EXTRA_WORD_CAP = 75;
 /** How much a list name's middle word counts when the query left it out (see alignNames). */
 const OMITTED_MIDDLE_NAME_SHARE = 0.25;
 const OMITTED_MIDDLE_NAME_CAP = 88;
@@ -259,6 +263,7 @@ export function alignNames(query: PreparedName, name: PreparedName, memo: Compar
   if (evidence < SINGLE_WORD_EVIDENCE && distinctiveLeftovers > 0) {
     score = Math.min(score, SINGLE_WORD_CAP - SINGLE_WORD_CAP_STEP * (distinctiveLeftovers - 1));
   }
+  if (name.kind === 'business' && distinctiveLeftovers > 0) score = Math.min(score, BUSINESS_EXTRA_WORD_CAP);
   if (pairCount === 0) score = 0;
   score = identical ? 100 : Math.min(score, 99);
   return { score, identical, name, pairs, queryExtras, listExtras };
