@@ -3,6 +3,7 @@ import type { Database } from '@/db/client';
 import type { z } from 'zod';
 import { entities } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
+import { authorize } from '@/lib/auth/policy';
 import { recordAudit } from '@/lib/audit/record';
 import { parseInput } from '@/lib/validation';
 import { entityInput } from './schemas';
@@ -38,6 +39,7 @@ function changesOf(before: EntityRow | undefined, after: EntityRow): Record<stri
  * a new entity or a placeholder's registration, else `entity.updated`) names the changed fields.
  */
 export async function registerEntity(db: Database, actor: Actor, request: RegisterEntityInput): Promise<EntityRow> {
+  authorize(actor, 'work');
   const input = parseInput(entityInput, request);
   const attributes = input.attributes ?? {};
   return db.transaction(async (tx) => {
