@@ -8,6 +8,7 @@ const sections = [
   { href: '/', label: 'Home' },
   { href: '/alerts', label: 'Alerts' },
   { href: '/cases', label: 'Cases' },
+  { href: '/entities', label: 'Entities' },
   { href: '/reports', label: 'Reports' },
   { href: '/approvals', label: 'Approvals' },
   { href: '/screenings', label: 'Screenings' },

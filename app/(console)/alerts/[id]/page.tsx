@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { getDb } from '@/db/client';
 import { AddToCaseForm, AlertButtonForm, ClosureDecision, NoteForm, OpenCaseForm, RequestClosureForm } from '@/components/alerts/alert-work';
 import { FlowChart } from '@/components/alerts/flow-chart';
+import { entityHref } from '@/components/entities/href';
 import { SlaBadge } from '@/components/alerts/sla-badge';
 import { Badge, ButtonLink, decisionTone, EmptyState, LocalTime, PageHeader, priorityTone, rowClass, Section, statusTone, Table, Td, Th, THead, words } from '@/components/ui';
 import { alertFlow, serializeFlow } from '@/lib/alerts/alert-flow';
@@ -295,7 +296,12 @@ export default async function AlertPage({ params }: { params: Promise<{ id: stri
             {source ? (
               <Facts
                 rows={[
-                  ['Entity id', <code key="i" className="text-xs break-all" data-testid="subject-id">{source.id}</code>],
+                  [
+                    'Entity id',
+                    <Link key="i" href={entityHref(source.id)} prefetch={false} className="font-medium text-sky-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-sky-600" data-testid="subject-link">
+                      <code className="text-xs break-all" data-testid="subject-id">{source.id}</code>
+                    </Link>,
+                  ],
                   ['Name', source.name ?? '—'],
                   ['Kind', source.kind ?? '—'],
                 ]}
