@@ -62,7 +62,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
       />
       <form method="get" action="/audit" className="mb-4 grid grid-cols-2 items-end gap-4 md:grid-cols-6" aria-label="Filter the audit log">
         <Field label="Who (person or key id)" name="actor" defaultValue={params.actor} />
-        <Field label="Action" name="action" defaultValue={params.action} hint="e.g. alert.closed" />
+        <Field label="Action (e.g. alert.closed)" name="action" defaultValue={params.action} />
         <Field label="Target id" name="target" defaultValue={params.target} />
         <Field label="From (UTC day)" name="from" type="date" defaultValue={params.from} />
         <Field label="To (UTC day)" name="to" type="date" defaultValue={params.to} />

@@ -1,4 +1,4 @@
-import { EmptyState, Facts, Notice, PageHeader, Section } from '@/components/ui';
+import { EmptyState, Facts, PageHeader, Section } from '@/components/ui';
 import { getDb } from '@/db/client';
 import { requirePerson } from '@/lib/auth/current-person';
 import { isAllowed } from '@/lib/auth/policy';
@@ -21,12 +21,7 @@ export default async function LicencePage() {
   const percent = usage.share === null ? null : Math.min(100, usage.share * 100);
   return (
     <div className="max-w-4xl space-y-6">
-      <PageHeader title="Licence" description="The licence checked at setup and this month's volume against it. Monitoring and screening never stop because of the licence; admins are warned 30 days before it ends and once the month passes 90 % of its volume." />
-      {usage.warnings.map((w) => (
-        <Notice key={w} testId="licence-warning">
-          {w}
-        </Notice>
-      ))}
+      <PageHeader title="Licence" description="The licence checked at setup and this month's volume against it. Monitoring and screening never stop because of the licence; admins see a warning on every screen from 30 days before it ends and once the month passes 90 % of its volume." />
       {licence === null ? (
         <EmptyState title="This installation runs without a licence file.">No licence key is configured (SERVICE_LICENCE_PUBLIC_KEY), so setup asked for none.</EmptyState>
       ) : (
