@@ -106,6 +106,9 @@ describe('reports in a browser', () => {
     expect(await page.getByTestId('str-file-reason').textContent()).toBe('Only a reviewer or an admin can file a report.');
     await expectSound();
     keepForDocs(await screenshot(page, 'reports-00-str-editor-checks'), 'str-editor.png');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await screenshot(page, 'reports-00-str-editor-checks-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
 
     // A check's link puts the caret in its field.
     await page.locator('[data-testid="str-check"][data-path="reason"]').first().getByTestId('str-check-link').click();

@@ -8,6 +8,7 @@ import type { FormState } from '@/lib/forms/form-state';
 import { rowClass, Table, Td, Th, THead } from '@/components/ui/table';
 import type { StrAttachment } from '@/lib/reports/str/types';
 import { fieldId } from './field-ids';
+import { attachmentKey } from './text';
 
 type Action = (prev: FormState, form: FormData) => Promise<FormState>;
 
@@ -15,20 +16,6 @@ const ACCEPT = 'application/pdf,image/png,image/jpeg,.pdf,.png,.jpg,.jpeg';
 
 const sizeText = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : bytes >= 1024 ? `${Math.round(bytes / 1024)} KB` : `${bytes} bytes`;
-
-/** The key an upload is stored under: the file name in lower case, letters, digits, dots and dashes, unique on the report. */
-export function attachmentKey(name: string, taken: readonly string[]): string {
-  const base =
-    name
-      .toLowerCase()
-      .normalize('NFKD')
-      .replace(/[^a-z0-9.]+/g, '-')
-      .replace(/^[-.]+|[-.]+$/g, '')
-      .slice(0, 60) || 'attachment';
-  let key = base;
-  for (let n = 2; taken.includes(key); n += 1) key = `${base}-${n}`;
-  return key;
-}
 
 async function problemOf(response: Response): Promise<string> {
   const body = await response.text();

@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import type { MouseEvent } from 'react';
 import { Badge } from '@/components/ui/badge';
+import { shownMessage } from './text';
 
 export interface ShownCheck {
   severity: 'error' | 'warning';
@@ -17,16 +18,6 @@ export interface ShownCheck {
 const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 const LONG = 240;
-
-/**
- * A check's message as the panel shows it: xmllint's "Schemas validity error :" prefix dropped and an enumeration's
- * whole value set (every country code) named by its size; the message stays whole in the API.
- */
-export function shownMessage(message: string): string {
-  return message
-    .replace(/Schemas validity error : /g, '')
-    .replace(/is not an element of the set \{([^}]*)\}/g, (_m, set: string) => `is not one of the ${set.split(',').length} values the schema allows`);
-}
 
 /** Errors the rules and data give first (they say what to do), then the schema's; warnings after all errors. */
 const RANK: Record<string, number> = { rule: 0, data: 1, package: 2, schema: 3 };
