@@ -13,6 +13,7 @@ import { licencePublicKey } from '../lib/setup/installation';
 import { CLIENT_ADDRESS_HEADER, clientAddressOf } from '../lib/http/client-address';
 import { loadSampleListIfNone } from '../lib/screening/sample-list';
 import { startFilingWorker } from '../lib/filing/worker';
+import { startCtrNightly } from '../lib/reports/ctr/nightly';
 import { PROJECT_ROOT } from './project';
 
 const progress = (line: string) => process.stderr.write(`[start] ${line}\n`);
@@ -127,6 +128,8 @@ async function main(): Promise<void> {
   // Sends queued filings and polls filed ones (one instance at a time, by an advisory lock); idle while
   // SERVICE_FILING_URL is unset.
   const filingWorker = startFilingWorker();
+  // Builds the previous UTC day's CTR batches at SERVICE_CTR_AT (one instance at a time), and a missed day on start.
+  const ctrNightly = startCtrNightly();
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -136,6 +139,7 @@ async function main(): Promise<void> {
     server.close();
     server.closeAllConnections();
     await filingWorker.stop().catch(() => undefined);
+    await ctrNightly.stop().catch(() => undefined);
     await app.close?.().catch(() => undefined);
     await closeDb().catch(() => undefined);
     if (embedded?.started) await embedded.stop();

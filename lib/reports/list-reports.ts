@@ -2,7 +2,7 @@ import { and, eq, lte, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Queryable } from '@/db/client';
 import { afterCursorDesc, newestFirst } from '@/db/keyset';
-import { cases, STR_STATUSES, strReports } from '@/db/schema';
+import { cases, CTR_STATUSES, ctrBatches, STR_STATUSES, strReports } from '@/db/schema';
 import { storedDate } from '@/db/timestamps';
 import type { Actor } from '@/lib/auth/actor';
 import { authorize } from '@/lib/auth/policy';
@@ -23,7 +23,6 @@ export interface ReportListItem {
   summary: string | null;
 }
 
-const CTR_STATUSES = ['draft', 'filed', 'acknowledged', 'rejected'] as const;
 const PACK_STATUSES = ['draft', 'generated'] as const;
 
 /** Report counts by kind and status over the whole organisation: DESIGN's "Report list" figures. */
@@ -54,11 +53,22 @@ const BRANCHES: Partial<Record<ReportKind, (orgId: string, cursor: Cursor | unde
       ORDER BY ${newestFirst(strReports.updatedAt)}, ${newestFirst(strReports.id)}
       LIMIT ${limit})`;
   },
+  ctr: (orgId, cursor, limit) => {
+    const after = cursor ? and(afterCursorDesc(ctrBatches.updatedAt, ctrBatches.id, cursor), lte(ctrBatches.updatedAt, new Date(cursor.key))) : undefined;
+    return sql`(SELECT 'ctr'::text AS kind, ${ctrBatches.id} AS id, ${ctrBatches.number} AS number, ${ctrBatches.status} AS status,
+        ${ctrBatches.updatedAt} AS updated_at,
+        concat('Cash transactions of ', ${ctrBatches.date}::text, ': ', ${ctrBatches.rowsTotal}, CASE WHEN ${ctrBatches.rowsTotal} = 1 THEN ' row' ELSE ' rows' END) AS summary
+      FROM ${ctrBatches}
+      WHERE ${and(eq(ctrBatches.orgId, orgId), after)}
+      ORDER BY ${newestFirst(ctrBatches.updatedAt)}, ${newestFirst(ctrBatches.id)}
+      LIMIT ${limit})`;
+  },
 };
 
 /** Each kind's count by status; kinds with no table yet count zero. */
 const FIGURES: Partial<Record<ReportKind, (orgId: string) => SQL>> = {
   str: (orgId) => sql`SELECT 'str'::text AS kind, ${strReports.status} AS status, count(*)::int AS n FROM ${strReports} WHERE ${strReports.orgId} = ${orgId} GROUP BY ${strReports.status}`,
+  ctr: (orgId) => sql`SELECT 'ctr'::text AS kind, ${ctrBatches.status} AS status, count(*)::int AS n FROM ${ctrBatches} WHERE ${ctrBatches.orgId} = ${orgId} GROUP BY ${ctrBatches.status}`,
 };
 
 export interface ReportListFilter {

@@ -10,3 +10,4 @@ export * from './rules';
 export * from './screening';
 export * from './setup';
 export * from './reports';
+export * from './ctr';
