@@ -146,6 +146,9 @@ function collectPairs(query: PreparedName, name: PreparedName, memo: ComparisonM
       }
       const match = memo.compare(qi, qu.word, lu.word);
       if (!match) continue;
+      // A whole name read as one word meets a one-word name only by spelling, never by sound alone
+      // ("Zhao Lei" is not "Julia", "Mio Yamada" not "Mamadou").
+      if (match.kind === 'phonetic' && !match.via && ((isRun(qu) && name.wordCount === 1) || (isRun(lu) && query.wordCount === 1))) continue;
       if (match.kind === 'initial') {
         // An initial stands for a distinctive word, never for "al" or "trading".
         const full = qu.role === 'initial' ? lu : qu;

@@ -72,9 +72,14 @@ const PHONETIC_MIN_JW_FEW_SOUNDS = 0.88;
 const SHORT_ONE_EDIT_CREDIT = 0.6;
 const NICKNAME_CREDIT = 0.65;
 const ROMANISATION_CREDIT = 0.85;
-/** Consonant skeletons of an abjad word and another word, by the skeleton's length (1, 2, 3 or more). */
-const CONSONANTS_EQUAL_CREDIT: readonly number[] = [0, 0.75, 0.88, 0.95];
-const CONSONANTS_ONE_EDIT_CREDIT = 0.72;
+/** Consonant skeletons of an abjad word and another word, by the skeleton's length (1, 2, 3, 4 or more):
+ * a short skeleton fits many names. A query written in an abjad can only be found by its consonants; a
+ * Latin query meets an abjad list name whose entry nearly always holds a Latin spelling beside it, so
+ * consonants alone count for less that way round (and keep clean Latin names off abjad list names). */
+const CONSONANTS_EQUAL_CREDIT: readonly number[] = [0, 0.65, 0.85, 0.92, 0.95];
+const CONSONANTS_ONE_EDIT_CREDIT = 0.7;
+const LATIN_TO_ABJAD_EQUAL_CREDIT: readonly number[] = [0, 0.6, 0.8, 0.92, 0.95];
+const LATIN_TO_ABJAD_ONE_EDIT_CREDIT = 0.68;
 const CONSONANTS_ONE_EDIT_MIN_LENGTH = 4;
 
 const EXACT: WordMatch = Object.freeze({ credit: 1, kind: 'exact' });
@@ -260,11 +265,11 @@ function nicknameTable(): Map<string, Set<string>> {
   };
   for (const csv of [US_NICKNAMES_CSV, MORE_NICKNAMES_CSV]) {
     for (const line of csv.split('\n')) {
-      // Names of three letters or more and no particles: "al" or "van" are parts of other names too.
+      // No particles: "al" or "van" are parts of other names too.
       const names = line
         .split(',')
         .map((n) => n.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().trim())
-        .filter((n) => /^[a-z]{3,}$/.test(n) && !NAME_PARTICLES.has(n));
+        .filter((n) => /^[a-z]{2,}$/.test(n) && !NAME_PARTICLES.has(n));
       const [first, ...others] = names;
       if (first === undefined) continue;
       for (const other of others) link(first, other);
@@ -348,16 +353,18 @@ function lengthsCompatible(la: number, lb: number, slack: number): boolean {
   return Math.abs(la - lb) <= Math.max(slack, Math.floor(Math.max(la, lb) / 4));
 }
 
-/** A word transliterated from an abjad against any word: by their consonants. */
+/** A word transliterated from an abjad against any word: by their consonants. `a` is the query's word. */
 function compareConsonants(a: ComparableWord, b: ComparableWord): WordMatch | null {
   const ka = a.consonants;
   const kb = b.consonants;
   if (!ka || !kb || (!a.latin && !a.abjad) || (!b.latin && !b.abjad)) return null;
+  const fromLatin = a.latin && b.abjad;
   if (ka === kb) {
-    return { credit: CONSONANTS_EQUAL_CREDIT[Math.min(ka.length, 3)] as number, kind: 'phonetic', via: 'transliterated' };
+    const credits = fromLatin ? LATIN_TO_ABJAD_EQUAL_CREDIT : CONSONANTS_EQUAL_CREDIT;
+    return { credit: credits[Math.min(ka.length, 4)] as number, kind: 'phonetic', via: 'transliterated' };
   }
   if (Math.min(ka.length, kb.length) >= CONSONANTS_ONE_EDIT_MIN_LENGTH && withinOneEdit(ka, kb)) {
-    return { credit: CONSONANTS_ONE_EDIT_CREDIT, kind: 'phonetic', via: 'transliterated' };
+    return { credit: fromLatin ? LATIN_TO_ABJAD_ONE_EDIT_CREDIT : CONSONANTS_ONE_EDIT_CREDIT, kind: 'phonetic', via: 'transliterated' };
   }
   return null;
 }
@@ -384,6 +391,8 @@ function compareDirect(a: ComparableWord, b: ComparableWord): WordMatch | null {
   if (a.abjad || b.abjad) return compareAbjad(a, b);
   const la = a.text.length;
   const lb = b.text.length;
+  // "I" and "Ri", one Korean surname: a syllable before an initial.
+  if (a.roman && a.roman === b.roman && a.latin && b.latin) return ROMANISED;
   if (la === 1 || lb === 1) {
     if (!a.latin || !b.latin) return null;
     if ((la === 1 && lb > 1 && b.text[0] === a.text) || (lb === 1 && la > 1 && a.text[0] === b.text)) {
@@ -393,7 +402,6 @@ function compareDirect(a: ComparableWord, b: ComparableWord): WordMatch | null {
   }
   if (!a.latin || !b.latin) return null;
   if (a.nicknames?.has(b.text)) return NICKNAME;
-  if (a.roman && a.roman === b.roman) return ROMANISED;
   if (la <= SHORT_WORD_MAX || lb <= SHORT_WORD_MAX) return null;
 
   let best: WordMatch | null = null;
@@ -439,7 +447,7 @@ function compareDirect(a: ComparableWord, b: ComparableWord): WordMatch | null {
 }
 
 /**
- * Compare two words. Short words (SHORT_WORD_MAX letters or fewer) and words in non-Latin scripts
+ * Compare two words, `a` the query's. Short words (SHORT_WORD_MAX letters or fewer) and words in non-Latin scripts
  * match only exactly (or, for one letter, as an initial). A word with an attached article is also
  * tried without it, for a little less credit.
  */

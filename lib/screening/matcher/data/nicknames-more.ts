@@ -141,9 +141,10 @@ joao,joaozinho
 antoine,toine
 abdullah,abdo,abboud
 abdallah,abdo
-mohammed,hamoudi,hamada,mido
-muhammad,hamoudi
-mohammad,hamoudi
+mohammed,hamoudi,hamada,mido,mo
+muhammad,hamoudi,mo
+mohammad,hamoudi,mo
+mohamed,mo
 mahmoud,hamoudi
 ahmed,hamada
 ahmad,hamada
