@@ -1,89 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as cases from '@/app/v1/cases/route';
-import * as strReview from '@/app/v1/reports/str/[id]/review/route';
 import * as strById from '@/app/v1/reports/str/[id]/route';
 import * as strs from '@/app/v1/reports/str/route';
 import { getDb } from '@/db/client';
-import { auditLog, entities, strReports } from '@/db/schema';
+import { auditLog, strReports } from '@/db/schema';
 import { reloadSettings } from '@/lib/config';
 import { NOT_SIGNED_IN_MESSAGE, CROSS_ORIGIN_MESSAGE } from '@/lib/http/route';
-import { call, newOrg, type CallResult, type TestOrg } from '../support/api';
-import { payment, postEventOk } from '../support/events';
-import { committedDocument, responseChecker } from '../support/openapi';
-import { signedIn } from '../support/people';
-import { activateTestRules } from '../support/rules';
-
-const check = responseChecker(committedDocument());
-const UNKNOWN = '00000000-0000-4000-8000-000000000000';
-const INDICATOR = '-';
-
-interface Session {
-  cookie: string;
-  id: string;
-}
-
-async function create(who: Session, body: unknown, headers: Record<string, string> = {}): Promise<CallResult> {
-  const r = await call(strs.POST, { method: 'POST', path: '/v1/reports/str', body, headers: { cookie: who.cookie, ...headers } });
-  check('POST', '/v1/reports/str', r);
-  return r;
-}
-async function patch(who: Session, id: string, body: unknown, headers: Record<string, string> = {}): Promise<CallResult> {
-  const r = await call(strById.PATCH, { method: 'PATCH', path: `/v1/reports/str/${id}`, params: { id }, body, headers: { cookie: who.cookie, ...headers } });
-  check('PATCH', '/v1/reports/str/{id}', r);
-  return r;
-}
-async function review(who: Session, id: string, headers: Record<string, string> = {}): Promise<CallResult> {
-  const r = await call(strReview.POST, { method: 'POST', path: `/v1/reports/str/${id}/review`, params: { id }, headers: { cookie: who.cookie, ...headers } });
-  check('POST', '/v1/reports/str/{id}/review', r);
-  return r;
-}
-async function read(who: Session, id: string): Promise<CallResult> {
-  const r = await call(strById.GET, { path: `/v1/reports/str/${id}`, params: { id }, headers: { cookie: who.cookie } });
-  check('GET', '/v1/reports/str/{id}', r);
-  return r;
-}
-
-interface Fixture {
-  org: TestOrg;
-  analyst: Session;
-  subject: string;
-  counterparty: string;
-  caseId: string;
-  eventIds: string[];
-}
-
-/** An organisation with a signed-in analyst and a case of two alerts on one subject (three events). */
-async function fixture(label: string): Promise<Fixture> {
-  const org = await newOrg(label);
-  await activateTestRules(org.orgId, [{ key: 'big', expr: 'amount >= 100.0', weight: 50 }]);
-  const subject = `src-${randomUUID()}`;
-  const counterparty = `dst-${randomUUID()}`;
-  await getDb()
-    .insert(entities)
-    .values([
-      {
-        orgId: org.orgId,
-        id: subject,
-        kind: 'person',
-        attributes: { first_name: 'Maria', last_name: 'Borg', birth_date: '1980-04-02', nationality: 'MT', address: { street: '1 Triq il-Kbira', city: 'Valletta', country: 'MT' }, customer_id: 'C-1' },
-      },
-      { orgId: org.orgId, id: counterparty, kind: 'person', attributes: { name: 'Joe Mule' } },
-    ]);
-  const eventIds: string[] = [];
-  const alertIds: string[] = [];
-  for (const minutes of [30, 20, 10]) {
-    const r = await postEventOk(org, payment(subject, counterparty, 500, new Date(Date.now() - minutes * 60_000).toISOString()));
-    eventIds.push(r.json.event_id as string);
-    if (!alertIds.includes(r.json.alert_id as string)) alertIds.push(r.json.alert_id as string);
-  }
-  const opened = await call(cases.POST, { method: 'POST', key: org.key, body: { title: 'Mule activity', alert_ids: alertIds }, path: '/v1/cases' });
-  expect(opened.status, opened.text).toBe(201);
-  const person = await signedIn(org.orgId, 'analyst');
-  return { org, analyst: { cookie: person.cookie, id: person.who.actor.actorId }, subject, counterparty, caseId: opened.json.id as string, eventIds };
-}
+import { call } from '../support/api';
+import { createStr, INDICATOR, patchStr, readStrAs, reviewStr, strFixture, UNKNOWN_ID, type StrFixture } from '../support/str';
 
 async function auditOf(orgId: string, targetId: string) {
   return getDb()
@@ -94,9 +19,9 @@ async function auditOf(orgId: string, targetId: string) {
 }
 
 describe('STR routes need a signed-in person', () => {
-  let f: Fixture;
+  let f: StrFixture;
   beforeAll(async () => {
-    f = await fixture('str-auth');
+    f = await strFixture('str-auth');
   });
 
   it('answers 401 without a session and with an API key instead of one', async () => {
@@ -105,30 +30,30 @@ describe('STR routes need a signed-in person', () => {
       const post = await call(strs.POST, { method: 'POST', path: '/v1/reports/str', body: { case_id: f.caseId }, headers });
       expect(post.status, post.text).toBe(401);
       expect(post.json).toEqual({ error: NOT_SIGNED_IN_MESSAGE });
-      const get = await call(strById.GET, { path: `/v1/reports/str/${UNKNOWN}`, params: { id: UNKNOWN }, headers });
+      const get = await call(strById.GET, { path: `/v1/reports/str/${UNKNOWN_ID}`, params: { id: UNKNOWN_ID }, headers });
       expect(get.status, get.text).toBe(401);
       expect(get.json).toEqual({ error: NOT_SIGNED_IN_MESSAGE });
     }
   });
 
   it('answers 403 to a state-changing request from a foreign Origin, and accepts its own origin', async () => {
-    const foreign = await create(f.analyst, { case_id: f.caseId }, { origin: 'https://attacker.example' });
+    const foreign = await createStr(f.analyst, { case_id: f.caseId }, { origin: 'https://attacker.example' });
     expect(foreign.status, foreign.text).toBe(403);
     expect(foreign.json).toEqual({ error: CROSS_ORIGIN_MESSAGE });
-    const own = await create(f.analyst, { case_id: f.caseId }, { origin: 'http://localhost' });
+    const own = await createStr(f.analyst, { case_id: f.caseId }, { origin: 'http://localhost' });
     expect(own.status, own.text).toBe(201);
   });
 });
 
 describe('POST /v1/reports/str', () => {
-  let f: Fixture;
-  let other: Fixture;
+  let f: StrFixture;
+  let other: StrFixture;
   beforeAll(async () => {
-    [f, other] = await Promise.all([fixture('str-create'), fixture('str-create-other')]);
+    [f, other] = await Promise.all([strFixture('str-create'), strFixture('str-create-other')]);
   });
 
   it('drafts an STR from the case (201), then answers 200 with the same STR, and audits the start once', async () => {
-    const first = await create(f.analyst, { case_id: f.caseId });
+    const first = await createStr(f.analyst, { case_id: f.caseId });
     expect(first.status, first.text).toBe(201);
     const str = first.json;
     expect(str).toMatchObject({ case_id: f.caseId, status: 'draft', drafted_by: f.analyst.id, reason: null, action: null, indicators: [], attachments: [] });
@@ -151,7 +76,7 @@ describe('POST /v1/reports/str', () => {
     expect(t0.date).toBe(t0.source_date);
     expect(new Date(t0.date).getTime()).toBeLessThan(Date.now());
 
-    const again = await create(f.analyst, { case_id: f.caseId.toUpperCase() });
+    const again = await createStr(f.analyst, { case_id: f.caseId.toUpperCase() });
     expect(again.status, again.text).toBe(200);
     expect(again.json).toEqual(str);
 
@@ -162,37 +87,37 @@ describe('POST /v1/reports/str', () => {
   });
 
   it('answers 404 for another organisation’s case and an unknown one, 400 for a bad case_id', async () => {
-    for (const caseId of [other.caseId, UNKNOWN]) {
-      const r = await create(f.analyst, { case_id: caseId });
+    for (const caseId of [other.caseId, UNKNOWN_ID]) {
+      const r = await createStr(f.analyst, { case_id: caseId });
       expect(r.status, r.text).toBe(404);
       expect(r.json).toEqual({ error: 'case not found' });
     }
     for (const body of [{}, { case_id: 'CASE-1' }, { case_id: 7 }]) {
-      const r = await create(f.analyst, body);
+      const r = await createStr(f.analyst, body);
       expect(r.status, r.text).toBe(400);
       expect(r.json).toEqual({ error: 'case_id must be a case id (a UUID)' });
     }
   });
 
   it('gives one STR to concurrent starts for the same case', async () => {
-    const g = await fixture('str-race');
-    const answers = await Promise.all([create(g.analyst, { case_id: g.caseId }), create(g.analyst, { case_id: g.caseId })]);
+    const g = await strFixture('str-race');
+    const answers = await Promise.all([createStr(g.analyst, { case_id: g.caseId }), createStr(g.analyst, { case_id: g.caseId })]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 201]);
     expect(answers[0]?.json.id).toBe(answers[1]?.json.id);
   });
 });
 
 describe('GET /v1/reports/str/{id}', () => {
-  let f: Fixture;
-  let other: Fixture;
+  let f: StrFixture;
+  let other: StrFixture;
   let id: string;
   beforeAll(async () => {
-    [f, other] = await Promise.all([fixture('str-read'), fixture('str-read-other')]);
-    id = (await create(f.analyst, { case_id: f.caseId })).json.id as string;
+    [f, other] = await Promise.all([strFixture('str-read'), strFixture('str-read-other')]);
+    id = (await createStr(f.analyst, { case_id: f.caseId })).json.id as string;
   });
 
   it('answers the STR with live checks: the missing reason and indicators among them', async () => {
-    const r = await read(f.analyst, id);
+    const r = await readStrAs(f.analyst, id);
     expect(r.status, r.text).toBe(200);
     expect(r.json).toMatchObject({ id, case_id: f.caseId, status: 'draft' });
     const checks = r.json.checks as { severity: string; source: string; code: string; path: string }[];
@@ -205,8 +130,8 @@ describe('GET /v1/reports/str/{id}', () => {
 
   it('answers 404 for another organisation’s STR and an unknown id', async () => {
     for (const who of [other.analyst]) {
-      for (const target of [id, UNKNOWN]) {
-        const r = await read(who, target);
+      for (const target of [id, UNKNOWN_ID]) {
+        const r = await readStrAs(who, target);
         expect(r.status, r.text).toBe(404);
         expect(r.json).toEqual({ error: 'STR not found' });
       }
@@ -215,16 +140,16 @@ describe('GET /v1/reports/str/{id}', () => {
 });
 
 describe('PATCH /v1/reports/str/{id}', () => {
-  let f: Fixture;
-  let other: Fixture;
+  let f: StrFixture;
+  let other: StrFixture;
   let id: string;
   beforeAll(async () => {
-    [f, other] = await Promise.all([fixture('str-patch'), fixture('str-patch-other')]);
-    id = (await create(f.analyst, { case_id: f.caseId })).json.id as string;
+    [f, other] = await Promise.all([strFixture('str-patch'), strFixture('str-patch-other')]);
+    id = (await createStr(f.analyst, { case_id: f.caseId })).json.id as string;
   });
 
   it('saves reason, action, indicators, subject fields and transaction edits, answers the checks, and audits the fields', async () => {
-    const r = await patch(f.analyst, id, {
+    const r = await patchStr(f.analyst, id, {
       reason: 'Rent collected through a mule account',
       action: 'Account frozen',
       indicators: ['1001', '1001', '1002'],
@@ -241,7 +166,7 @@ describe('PATCH /v1/reports/str/{id}', () => {
     expect(r.json.checks).not.toContainEqual(expect.objectContaining({ source: 'rule', path: 'reason' }));
     expect(r.json.checks).toContainEqual(expect.objectContaining({ path: 'subject.first_name' }));
 
-    const stored = await read(f.analyst, id);
+    const stored = await readStrAs(f.analyst, id);
     expect(stored.json.reason).toBe('Rent collected through a mule account');
     expect(new Date(stored.json.updated_at).getTime()).toBeGreaterThanOrEqual(new Date(stored.json.created_at).getTime());
 
@@ -271,50 +196,50 @@ describe('PATCH /v1/reports/str/{id}', () => {
       [{ transactions: [{ index: 0, date: 'yesterday' }] }, 'a transaction date must be an RFC 3339 date-time'],
       [{ transactions: [{ index: 99 }] }, 'transactions: the STR has no transaction with index 99'],
     ];
-    const before = await read(f.analyst, id);
+    const before = await readStrAs(f.analyst, id);
     for (const [body, message] of cases) {
-      const r = await patch(f.analyst, id, body);
+      const r = await patchStr(f.analyst, id, body);
       expect(r.status, JSON.stringify(body)).toBe(400);
       expect(r.json, JSON.stringify(body)).toEqual({ error: message });
     }
-    const after = await read(f.analyst, id);
+    const after = await readStrAs(f.analyst, id);
     expect(after.json.updated_at).toBe(before.json.updated_at);
   });
 
   it('answers 404 for another organisation’s STR, 403 from a foreign Origin, 401 with an API key', async () => {
-    const foreign = await patch(other.analyst, id, { reason: 'x' });
+    const foreign = await patchStr(other.analyst, id, { reason: 'x' });
     expect(foreign.status, foreign.text).toBe(404);
     expect(foreign.json).toEqual({ error: 'STR not found' });
-    const crossSite = await patch(f.analyst, id, { reason: 'x' }, { origin: 'https://attacker.example' });
+    const crossSite = await patchStr(f.analyst, id, { reason: 'x' }, { origin: 'https://attacker.example' });
     expect(crossSite.status, crossSite.text).toBe(403);
     const keyed = await call(strById.PATCH, { method: 'PATCH', key: f.org.key, params: { id }, body: { reason: 'x' } });
     expect(keyed.status, keyed.text).toBe(401);
-    expect((await read(f.analyst, id)).json.reason).not.toBe('x');
+    expect((await readStrAs(f.analyst, id)).json.reason).not.toBe('x');
   });
 
   it('answers 409 once the STR is no longer a draft', async () => {
-    const g = await fixture('str-patch-409');
-    const sid = (await create(g.analyst, { case_id: g.caseId })).json.id as string;
+    const g = await strFixture('str-patch-409');
+    const sid = (await createStr(g.analyst, { case_id: g.caseId })).json.id as string;
     // No route moves an STR out of draft yet; the state is set as review would leave it.
     await getDb().update(strReports).set({ status: 'awaiting_approval' }).where(and(eq(strReports.orgId, g.org.orgId), eq(strReports.id, sid)));
-    const r = await patch(g.analyst, sid, { reason: 'late' });
+    const r = await patchStr(g.analyst, sid, { reason: 'late' });
     expect(r.status, r.text).toBe(409);
     expect(r.json).toEqual({ error: 'only a draft STR can be edited' });
-    expect((await read(g.analyst, sid)).json.reason).toBeNull();
+    expect((await readStrAs(g.analyst, sid)).json.reason).toBeNull();
   });
 });
 
 describe('POST /v1/reports/str/{id}/review', () => {
   const saved = { schema: process.env.SERVICE_FILING_SCHEMA, entity: process.env.SERVICE_FILING_ENTITY_ID };
-  let f: Fixture;
-  let other: Fixture;
+  let f: StrFixture;
+  let other: StrFixture;
   let id: string;
   beforeAll(async () => {
     process.env.SERVICE_FILING_SCHEMA = path.resolve(process.cwd(), '../shared/data/filing/goaml-5.0.1.xsd');
     process.env.SERVICE_FILING_ENTITY_ID = '1001';
     reloadSettings();
-    [f, other] = await Promise.all([fixture('str-review'), fixture('str-review-other')]);
-    id = (await create(f.analyst, { case_id: f.caseId })).json.id as string;
+    [f, other] = await Promise.all([strFixture('str-review'), strFixture('str-review-other')]);
+    id = (await createStr(f.analyst, { case_id: f.caseId })).json.id as string;
   });
   afterAll(() => {
     for (const [name, value] of [['SERVICE_FILING_SCHEMA', saved.schema], ['SERVICE_FILING_ENTITY_ID', saved.entity]] as const) {
@@ -325,22 +250,22 @@ describe('POST /v1/reports/str/{id}/review', () => {
   });
 
   it('refuses with 422 and the error checks while the draft has errors, and stays a draft', async () => {
-    const r = await review(f.analyst, id);
+    const r = await reviewStr(f.analyst, id);
     expect(r.status, r.text).toBe(422);
     expect(r.json.error).toBe('the STR does not pass its checks; fix the errors first');
     expect(r.json.checks).toContainEqual(expect.objectContaining({ severity: 'error', path: 'reason' }));
-    expect((await read(f.analyst, id)).json.status).toBe('draft');
+    expect((await readStrAs(f.analyst, id)).json.status).toBe('draft');
   });
 
   it('answers 404 for another organisation’s STR and 403 from a foreign Origin', async () => {
-    const foreign = await review(other.analyst, id);
+    const foreign = await reviewStr(other.analyst, id);
     expect(foreign.status, foreign.text).toBe(404);
-    const crossSite = await review(f.analyst, id, { origin: 'https://attacker.example' });
+    const crossSite = await reviewStr(f.analyst, id, { origin: 'https://attacker.example' });
     expect(crossSite.status, crossSite.text).toBe(403);
   });
 
   it('moves a draft with no error check to awaiting_approval, audits it, then answers 409', async () => {
-    const fixed = await patch(f.analyst, id, {
+    const fixed = await patchStr(f.analyst, id, {
       reason: 'Rent collected from many payers and moved on the same day through a mule account',
       action: 'Account restricted',
       indicators: [INDICATOR],
@@ -350,15 +275,15 @@ describe('POST /v1/reports/str/{id}/review', () => {
     expect(fixed.json.checks.filter((c: { severity: string }) => c.severity === 'error')).toEqual([]);
     // The document was validated against the configured XSD: no schema check at all, not even "no schema set".
     expect(fixed.json.checks.filter((c: { source: string }) => c.source === 'schema')).toEqual([]);
-    const r = await review(f.analyst, id);
+    const r = await reviewStr(f.analyst, id);
     expect(r.status, r.text).toBe(200);
     expect(r.json).toMatchObject({ id, status: 'awaiting_approval', sent_for_review_by: f.analyst.id });
     const audit = await auditOf(f.org.orgId, id);
     expect(audit.at(-1)).toMatchObject({ action: 'str.sent_for_review', actor: f.analyst.id, actorKind: 'person', changes: { from: 'draft', to: 'awaiting_approval' } });
-    const again = await review(f.analyst, id);
+    const again = await reviewStr(f.analyst, id);
     expect(again.status, again.text).toBe(409);
     expect(again.json).toEqual({ error: 'only a draft STR can be sent for review' });
-    const edit = await patch(f.analyst, id, { reason: 'late' });
+    const edit = await patchStr(f.analyst, id, { reason: 'late' });
     expect(edit.status, edit.text).toBe(409);
   });
 });
