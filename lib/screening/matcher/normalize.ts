@@ -415,6 +415,9 @@ function joinLetterRuns(tokens: string[]): string[] {
   return out;
 }
 
+/** Titles as an abjad writes them: mullah (ملا), sheikh (شيخ), haji (حاجي), doctor (دكتور). */
+const ABJAD_TITLES: ReadonlySet<string> = new Set(['ML', 'MLA', 'SYH', 'SHYH', 'HJ', 'HAJ', 'HJY', 'HAJY', 'DKTWR']);
+
 /** bin, bint, abu as an abjad writes them (بن, بنت, أبو). */
 const ABJAD_PARTICLES: ReadonlySet<string> = new Set(['BN', 'BNT', 'BW', 'ABW']);
 
@@ -432,7 +435,7 @@ export function normalizeName(raw: string, kind: EntryKind): NormalizedName {
   let tokens = normalizeText(ordered).split(' ').filter((t) => t.length > 0);
   const legal = new Set<string>();
   if (kind === 'person') {
-    const withoutTitles = tokens.filter((t) => !PERSON_TITLES.has(t));
+    const withoutTitles = tokens.filter((t) => !PERSON_TITLES.has(t) && !ABJAD_TITLES.has(t));
     if (withoutTitles.length > 0) tokens = withoutTitles;
   } else {
     tokens = numbersAsDigits(joinLetterRuns(tokens).map(correctBusinessWord));

@@ -140,15 +140,17 @@ function collectPairs(query: PreparedName, name: PreparedName, memo: ComparisonM
       if (isRun(qu) || isRun(lu)) {
         // A run meets one word only, and only a word of about its length.
         if (isRun(qu) && isRun(lu)) continue;
-        const a = qu.word.text.length;
-        const b = lu.word.text.length;
+        // An abjad word writes no short vowels: its length is compared by consonants.
+        const byConsonants = qu.word.abjad || lu.word.abjad;
+        const a = byConsonants ? qu.word.consonants.length : qu.word.text.length;
+        const b = byConsonants ? lu.word.consonants.length : lu.word.text.length;
         if (Math.abs(a - b) > Math.max(2, Math.floor(Math.max(a, b) / 4))) continue;
       }
       const match = memo.compare(qi, qu.word, lu.word);
       if (!match) continue;
-      // A whole name read as one word meets a one-word name only by spelling, never by sound alone
-      // ("Zhao Lei" is not "Julia", "Mio Yamada" not "Mamadou").
-      if (match.kind === 'phonetic' && !match.via && ((isRun(qu) && name.wordCount === 1) || (isRun(lu) && query.wordCount === 1))) continue;
+      // Words read as one meet a name of one distinctive word only by spelling, never by sound alone
+      // ("Zhao Lei" is not "Julia", "Mio Yamada" not "Abu Mamadou").
+      if (match.kind === 'phonetic' && !match.via && ((isRun(qu) && name.distinctiveCount <= 1) || (isRun(lu) && query.distinctiveCount <= 1))) continue;
       if (match.kind === 'initial') {
         // An initial stands for a distinctive word, never for "al" or "trading".
         const full = qu.role === 'initial' ? lu : qu;

@@ -208,14 +208,16 @@ export const CONSONANT_DIGRAPHS: Readonly<Record<string, string>> = { sh: 's', c
 export function consonantKey(word: string, abjad = false): string {
   let s = word.toLowerCase().replace(/[^a-z]/g, '');
   if (!abjad) s = s.replace(/sch|[sckgtdpz]h/g, (d) => (d === 'sch' ? 's' : (CONSONANT_DIGRAPHS[d] ?? d)));
+  // Doubled letters are one (an abjad does not write gemination) before vowels go, so the two z of
+  // "Aziz" stay two consonants.
   s = s
+    .replace(/(.)\1+/g, '$1')
     .replace(/[aeiouwy]/g, '')
     .replace(/d/g, 't')
     .replace(/z/g, 's')
     .replace(/[qc]/g, 'k')
     .replace(/x/g, 'ks')
-    .replace(/[pvf]/g, 'b')
-    .replace(/(.)\1+/g, '$1');
+    .replace(/[pvf]/g, 'b');
   return s.length > 1 ? s.replace(/h$/, '') : s;
 }
 
