@@ -9,6 +9,7 @@ const sections = [
   { href: '/alerts', label: 'Alerts' },
   { href: '/cases', label: 'Cases' },
   { href: '/entities', label: 'Entities' },
+  { href: '/rules', label: 'Rules' },
   { href: '/reports', label: 'Reports' },
   { href: '/approvals', label: 'Approvals' },
   { href: '/screenings', label: 'Screenings' },

@@ -175,23 +175,28 @@ export interface PendingCounts {
   screeningClearances: number;
   /** STRs sent for review, waiting for a reviewer or admin to file them. */
   strs: number;
+  /** Rule drafts, each waiting for someone other than its author to activate it. */
+  ruleActivations: number;
   total: number;
 }
 
 /**
- * How many alert closures, screening clearances and STRs awaiting approval wait for a second person in the
- * actor's organisation: one statement, three counts over the partial indexes and the organisation's STRs (the
+ * How many alert closures, screening clearances, STRs awaiting approval and rule drafts awaiting activation wait
+ * for a second person in the actor's organisation: one statement, four counts over the partial indexes, the
+ * organisation's STRs and its rule versions by status (the
  * navigation shows it on every page).
  */
 export async function countPendingApprovals(db: Queryable, actor: Actor): Promise<PendingCounts> {
-  const { rows } = await db.execute<{ alerts: number; clearances: number; strs: number }>(sql`
+  const { rows } = await db.execute<{ alerts: number; clearances: number; strs: number; rules: number }>(sql`
     SELECT (SELECT count(*) FROM alerts WHERE org_id = ${actor.orgId} AND status = 'pending_closure')::int AS alerts,
            (SELECT count(*) FROM screening_resolutions WHERE org_id = ${actor.orgId} AND status = 'pending_approval')::int AS clearances,
-           (SELECT count(*) FROM str_reports WHERE org_id = ${actor.orgId} AND status = 'awaiting_approval')::int AS strs`);
+           (SELECT count(*) FROM str_reports WHERE org_id = ${actor.orgId} AND status = 'awaiting_approval')::int AS strs,
+           (SELECT count(*) FROM rule_versions WHERE org_id = ${actor.orgId} AND status = 'draft')::int AS rules`);
   const alertClosures = rows[0]?.alerts ?? 0;
   const screeningClearances = rows[0]?.clearances ?? 0;
   const strs = rows[0]?.strs ?? 0;
-  return { alertClosures, screeningClearances, strs, total: alertClosures + screeningClearances + strs };
+  const ruleActivations = rows[0]?.rules ?? 0;
+  return { alertClosures, screeningClearances, strs, ruleActivations, total: alertClosures + screeningClearances + strs + ruleActivations };
 }
 
 /**
@@ -201,7 +206,7 @@ export async function countPendingApprovals(db: Queryable, actor: Actor): Promis
  */
 export async function countPendingForOthers(db: Queryable, actor: Actor): Promise<PendingCounts> {
   const me = ownerIdOf(actor);
-  const { rows } = await db.execute<{ alerts: number; clearances: number; strs: number }>(sql`
+  const { rows } = await db.execute<{ alerts: number; clearances: number; strs: number; rules: number }>(sql`
     SELECT (SELECT count(*) FROM alerts
              WHERE org_id = ${actor.orgId} AND status = 'pending_closure'
                AND ${ownerOf(actor.orgId, sql`alerts.closure_requested_by`)} <> ${me})::int AS alerts,
@@ -209,9 +214,13 @@ export async function countPendingForOthers(db: Queryable, actor: Actor): Promis
              WHERE org_id = ${actor.orgId} AND status = 'pending_approval'
                AND ${ownerOf(actor.orgId, sql`screening_resolutions.resolved_by`)} <> ${me})::int AS clearances,
            (SELECT count(*) FROM str_reports
-             WHERE org_id = ${actor.orgId} AND status = 'awaiting_approval' AND drafted_by <> ${me})::int AS strs`);
+             WHERE org_id = ${actor.orgId} AND status = 'awaiting_approval' AND drafted_by <> ${me})::int AS strs,
+           (SELECT count(*) FROM rule_versions
+             WHERE org_id = ${actor.orgId} AND status = 'draft'
+               AND ${ownerOf(actor.orgId, sql`rule_versions.created_by`)} <> ${me})::int AS rules`);
   const alertClosures = rows[0]?.alerts ?? 0;
   const screeningClearances = rows[0]?.clearances ?? 0;
   const strs = rows[0]?.strs ?? 0;
-  return { alertClosures, screeningClearances, strs, total: alertClosures + screeningClearances + strs };
+  const ruleActivations = rows[0]?.rules ?? 0;
+  return { alertClosures, screeningClearances, strs, ruleActivations, total: alertClosures + screeningClearances + strs + ruleActivations };
 }

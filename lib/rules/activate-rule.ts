@@ -3,6 +3,7 @@ import type { Database } from '@/db/client';
 import { ruleVersions } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { isSameOwner } from '@/lib/auth/owners';
+import { authorize } from '@/lib/auth/policy';
 import { recordAudit } from '@/lib/audit/record';
 import { ConflictError, ForbiddenError, NotFoundError } from '@/lib/errors';
 import { invalidateRuleSet } from './active-rule-set';
@@ -13,6 +14,7 @@ import type { RuleVersionRow } from './serialize';
 export const RULE_NOT_FOUND = 'rule not found';
 export const ONLY_DRAFT_MESSAGE = 'only a draft can be activated';
 export const AUTHOR_MESSAGE = 'the author of a rule cannot approve it';
+export const ACTIVATE_ROLE_MESSAGE = 'only a reviewer or an admin can activate a rule';
 
 /**
  * Activates a draft, approved by an actor with another owner than its author's (a key acts for its owner): the key's active version (if any) is retired
@@ -20,7 +22,8 @@ export const AUTHOR_MESSAGE = 'the author of a rule cannot approve it';
  * rule set at once (other instances see the new version within RULE_SET_CHECK_MS).
  *
  * Checks, in order: 404 (no such rule in the organisation), 409 (not a draft: already active or retired,
- * including a colleague's activation that won a race), then 403 (the caller wrote it). The state comes
+ * including a colleague's activation that won a race), then 403 (the caller wrote it). Before all of these, the
+ * role: activating is approving (lib/auth/policy.ts), so a person needs to be a reviewer or an admin. The state comes
  * before four-eyes because it is a fact about the rule whoever asks: an author retrying the activation of
  * a version a colleague has just approved learns that it is done, not that someone else must approve it.
  *
@@ -29,6 +32,7 @@ export const AUTHOR_MESSAGE = 'the author of a rule cannot approve it';
  * `rule_versions_one_active` backs this in the database.
  */
 export async function activateRule(db: Database, actor: Actor, ruleId: string): Promise<RuleVersionRow> {
+  authorize(actor, 'approve', ACTIVATE_ROLE_MESSAGE);
   const activated = await db.transaction(async (tx) => {
     const [found] = await tx
       .select({ key: ruleVersions.key })

@@ -2,6 +2,7 @@ import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database, Queryable } from '@/db/client';
 import { ruleBacktests, ruleVersions } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
+import { authorize } from '@/lib/auth/policy';
 import { recordAudit } from '@/lib/audit/record';
 import { InvalidInputError, NotFoundError } from '@/lib/errors';
 import {
@@ -171,6 +172,7 @@ async function* replayEvents(
  * through one cursor, fetching only the counters the expressions read (see `counterReads`).
  */
 export async function backtestRule(db: Database, actor: Actor, ruleId: string, input: BacktestInput = {}): Promise<BacktestResult> {
+  authorize(actor, 'work');
   const { since, until, maxEvents } = backtestWindow(input);
   return db.transaction(
     async (tx) => {

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Database } from '@/db/client';
 import { ruleVersions } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
+import { authorize } from '@/lib/auth/policy';
 import { recordAudit } from '@/lib/audit/record';
 import { InvalidInputError } from '@/lib/errors';
 import { compileRule, RuleCompileError } from '@/lib/scoring/engine';
@@ -32,6 +33,7 @@ export type RuleDraftInput = z.input<typeof ruleDraftInput>;
  * one key created at the same moment get consecutive versions rather than a unique-index failure.
  */
 export async function createRuleDraft(db: Database, actor: Actor, input: RuleDraftInput): Promise<RuleVersionRow> {
+  authorize(actor, 'work');
   const draft = parseInput(ruleDraftInput, input);
   try {
     compileRule({ key: draft.key, expr: draft.expr });

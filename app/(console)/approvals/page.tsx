@@ -14,6 +14,10 @@ import { StrStepForm } from '@/components/reports/str-step-form';
 import { listStrsAwaitingApproval } from '@/lib/reports/str/awaiting-approval';
 import { strRefusals } from '@/lib/reports/str/refusals';
 import { fileStrAction } from '../reports/str/[id]/actions';
+import { ActivateRuleForm } from '@/components/rules/activate-form';
+import { activationRefusal } from '@/lib/rules/activation-refusal';
+import { draftsAwaitingActivation } from '@/lib/rules/drafts-awaiting-activation';
+import { activateRuleAction } from '../rules/actions';
 import { approveClearanceAction, approveClosureAction, rejectClearanceAction, rejectClosureAction } from './actions';
 
 export const dynamic = 'force-dynamic';
@@ -21,6 +25,8 @@ export const dynamic = 'force-dynamic';
 const PAGE_SIZE = 50;
 /** STRs awaiting filing shown at once; the report list (filtered to STRs) has every one. */
 const STRS_SHOWN = 100;
+/** Rule drafts shown at once; /rules lists every one. */
+const RULE_DRAFTS_SHOWN = 100;
 
 const linkClass = 'font-medium text-sky-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-sky-600';
 
@@ -82,15 +88,24 @@ export default async function ApprovalsPage({ searchParams }: { searchParams: Pr
     ignored = err.message;
     page = await listPendingApprovals(db, person.actor, { limit: PAGE_SIZE });
   }
-  const [counts, strs] = await Promise.all([countPendingApprovals(db, person.actor), listStrsAwaitingApproval(db, person.actor, { limit: STRS_SHOWN })]);
-  const names = await actorNames(db, person.actor, [...page.items.map((i) => i.requestedBy), ...strs.flatMap((s) => [s.sentForReviewBy, s.draftedBy])]);
+  const [counts, strs, ruleDrafts] = await Promise.all([
+    countPendingApprovals(db, person.actor),
+    listStrsAwaitingApproval(db, person.actor, { limit: STRS_SHOWN }),
+    draftsAwaitingActivation(db, person.actor, { limit: RULE_DRAFTS_SHOWN }),
+  ]);
+  const ruleRefusals = await Promise.all(ruleDrafts.map((r) => activationRefusal(db, person.actor, r.draft)));
+  const names = await actorNames(db, person.actor, [
+    ...page.items.map((i) => i.requestedBy),
+    ...strs.flatMap((s) => [s.sentForReviewBy, s.draftedBy]),
+    ...ruleDrafts.map((r) => r.draft.createdBy),
+  ]);
   const who = (id: string | null) => (id === null ? '—' : `${names.get(id) ?? id}${id === person.id ? ' (you)' : ''}`);
   const role = refusalOf(person.actor, 'approve');
   return (
     <div className="max-w-6xl">
       <PageHeader
         title="Approvals"
-        description="Alert closures, screening clearances and suspicious transaction reports waiting for a second person, oldest first. Whoever asked cannot approve their own request, through the console or any of their API keys, and whoever drafted a report cannot file it."
+        description="Alert closures, screening clearances, suspicious transaction reports and rule activations waiting for a second person, oldest first. Whoever asked cannot approve their own request, through the console or any of their API keys, and whoever drafted a report cannot file it."
       >
         <p className="mt-2 text-sm text-slate-700" data-testid="approval-counts">
           {counts.alertClosures} alert {counts.alertClosures === 1 ? 'closure' : 'closures'} · {counts.screeningClearances} screening{' '}
@@ -198,6 +213,59 @@ export default async function ApprovalsPage({ searchParams }: { searchParams: Pr
                         refusal={strRefusals(person.actor, { status: 'awaiting_approval', draftedBy: s.draftedBy, filing: s.filingState ? { state: s.filingState } : null }, []).file}
                         testId="approval-file-str"
                         variant="primary"
+                      />
+                    </Td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          )}
+        </Section>
+      </div>
+
+      <div className="mt-8">
+        <Section title={`Rule activations (${counts.ruleActivations})`} testId="approvals-rules">
+          {ruleDrafts.length === 0 ? (
+            <EmptyState title="No rule draft waits for activation." testId="approvals-rules-empty">
+              A rule&apos;s new version appears here once its author saves it as a draft.
+            </EmptyState>
+          ) : (
+            <Table caption="Rule drafts waiting for someone other than their author to activate them, oldest first" testId="approvals-rules-table">
+              <THead>
+                <tr>
+                  <Th>Rule</Th>
+                  <Th>Change</Th>
+                  <Th>Written by</Th>
+                  <Th>Written</Th>
+                  <Th>Activation</Th>
+                </tr>
+              </THead>
+              <tbody>
+                {ruleDrafts.map(({ draft, activeVersion }, i) => (
+                  <tr key={draft.id} className={rowClass} data-testid="approval-rule-row" data-key={draft.key} data-version={draft.version}>
+                    <Td className="whitespace-nowrap">
+                      <Link href={`/rules/${draft.key}`} prefetch={false} className={`font-mono ${linkClass}`}>
+                        {draft.key}
+                      </Link>{' '}
+                      v{draft.version}
+                    </Td>
+                    <Td className="max-w-sm">
+                      <div className="text-xs text-slate-700">{activeVersion === null ? 'first active version of the key' : `replaces active version ${activeVersion}`} · weight {draft.weight}</div>
+                      <code className="block truncate text-xs text-slate-800" title={draft.expr}>
+                        {draft.expr}
+                      </code>
+                    </Td>
+                    <Td>{who(draft.createdBy)}</Td>
+                    <Td className="whitespace-nowrap">
+                      <LocalTime iso={draft.createdAt.toISOString()} />
+                    </Td>
+                    <Td>
+                      <ActivateRuleForm
+                        ruleId={draft.id}
+                        label={`Activate ${draft.key} v${draft.version}`}
+                        refusal={ruleRefusals[i] ?? null}
+                        action={activateRuleAction}
+                        testId="approval-activate-rule"
                       />
                     </Td>
                   </tr>

@@ -80,16 +80,28 @@ export function compileRuleVersion(def: RuleVersionMeta & { expr: string }): Com
   return { ...compiled, ...meta };
 }
 
+/**
+ * The variables a rule reads, as the interface's "Scoring rules" table names them: the environment is
+ * declared from this list, and the console's rule editor lists it beside the expression.
+ */
+export const RULE_VARIABLES = Object.freeze([
+  { name: 'type', celType: 'string', meaning: 'Event type' },
+  { name: 'amount', celType: 'double', meaning: 'amount.value, or 0' },
+  { name: 'currency', celType: 'string', meaning: 'amount.currency, or empty' },
+  { name: 'rail', celType: 'string', meaning: 'As sent, or empty' },
+  { name: 'source_id', celType: 'string', meaning: 'source.entity_id, or empty' },
+  { name: 'destination_id', celType: 'string', meaning: 'destination.entity_id, or empty' },
+  { name: 'features', celType: 'map<string, int>', meaning: 'Counters for the source' },
+  { name: 'dest_features', celType: 'map<string, int>', meaning: 'Same counters for the destination' },
+] as const);
+
+export type RuleVariable = (typeof RULE_VARIABLES)[number];
+
 // One environment for every rule: building it is the expensive part, and it is immutable once declared.
-const environment = new Environment()
-  .registerVariable(TYPE_VARIABLE, 'string')
-  .registerVariable('amount', 'double')
-  .registerVariable('currency', 'string')
-  .registerVariable('rail', 'string')
-  .registerVariable('source_id', 'string')
-  .registerVariable('destination_id', 'string')
-  .registerVariable('features', 'map<string, int>')
-  .registerVariable('dest_features', 'map<string, int>');
+const environment = RULE_VARIABLES.reduce(
+  (env, v) => env.registerVariable(v.name === 'type' ? TYPE_VARIABLE : v.name, v.celType),
+  new Environment(),
+);
 
 /**
  * The environment programs run in: the same variables, plus `matches` on the linear-time RE2 engine under

@@ -22,6 +22,21 @@ export type CounterName = (typeof COUNTER_NAMES)[number];
 /** Counter values as plain numbers (whole numbers); the engine turns them into CEL ints itself. */
 export type Counters = Record<CounterName, number>;
 
+/** What each counter counts, in the interface's words (shown beside the rule editor). */
+export const COUNTER_MEANINGS: Readonly<Record<CounterName, string>> = Object.freeze({
+  txn_count_24h: 'Events the entity sent (source only; reads 0 in dest_features)',
+  near_threshold_count_24h: 'Of those, amounts from the near-threshold low bound up to but excluding the high bound (source only)',
+  in_count_24h: 'Payments received',
+  in_value_24h: 'Total of payments received, in whole units',
+  in_senders_24h: 'Different senders that paid it in 24 hours',
+  in_senders_1h: 'Different senders that paid it in the last hour',
+  out_count_24h: 'Payments made',
+  out_value_24h: 'Total of payments made, in whole units',
+  out_receivers_24h: 'Different receivers paid',
+  dormant_days: 'Whole days since its previous payment in or out; 0 if none',
+  seen_before: '1 if any earlier payment, else 0',
+});
+
 const COUNTER_SET: ReadonlySet<string> = new Set(COUNTER_NAMES);
 
 export function isCounterName(name: string): name is CounterName {

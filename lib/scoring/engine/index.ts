@@ -4,6 +4,8 @@ export {
   compileRuleVersion,
   MAX_EXPRESSION_LENGTH,
   RuleCompileError,
+  RULE_VARIABLES,
+  type RuleVariable,
   type CompiledRule,
   type CompiledRuleVersion,
   type RuleSubject,
@@ -18,4 +20,4 @@ export {
   type ScoringInput,
 } from './evaluate';
 export { decide, DEFAULT_THRESHOLDS, type Decision, type Thresholds } from './decide';
-export { COUNTER_NAMES, emptyCounters, isCounterName, type CounterName, type Counters } from './counters';
+export { COUNTER_MEANINGS, COUNTER_NAMES, emptyCounters, isCounterName, type CounterName, type Counters } from './counters';
