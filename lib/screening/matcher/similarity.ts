@@ -208,10 +208,10 @@ export const CONSONANT_DIGRAPHS: Readonly<Record<string, string>> = { sh: 's', c
 export function consonantKey(word: string, abjad = false): string {
   let s = word.toLowerCase().replace(/[^a-z]/g, '');
   if (!abjad) s = s.replace(/sch|[sckgtdpz]h/g, (d) => (d === 'sch' ? 's' : (CONSONANT_DIGRAPHS[d] ?? d)));
-  // Doubled letters are one (an abjad does not write gemination) before vowels go, so the two z of
-  // "Aziz" stay two consonants.
+  // A Latin doubled letter is one consonant (an abjad does not write gemination), dropped before the
+  // vowels go, so the two z of "Aziz" stay two; two equal letters in an abjad are two consonants (حداد).
+  if (!abjad) s = s.replace(/(.)\1+/g, '$1');
   s = s
-    .replace(/(.)\1+/g, '$1')
     .replace(/[aeiouwy]/g, '')
     .replace(/d/g, 't')
     .replace(/z/g, 's')

@@ -1,0 +1,204 @@
+// Name variants a customer file holds for a listed name: another script, a birth year off by one or two,
+// nicknames, romanisation, numbers, legal forms, joined words, short names, initials and names joined in
+// one list name. Each kind is screened through an index, as the service does.
+import { describe, expect, it } from 'vitest';
+import { buildScreeningIndex, scoreEntry, screenName, type ListEntry, type Match, type ScreeningQuery } from '@/lib/screening/matcher';
+import { consonantKey, romanKey } from '@/lib/screening/matcher/similarity';
+import { listNameForms, normalizeName, normalizeText } from '@/lib/screening/matcher/normalize';
+
+function person(ref: string, name: string, extra: Partial<ListEntry> = {}): ListEntry {
+  return { list: 'test', ref, kind: 'person', name, category: 'sanctions', ...extra };
+}
+
+function business(ref: string, name: string, extra: Partial<ListEntry> = {}): ListEntry {
+  return { list: 'test', ref, kind: 'business', name, category: 'sanctions', ...extra };
+}
+
+const entries: ListEntry[] = [
+  person('orlov', 'ORLOV, Dmitri Sergeyevich', { birth_year: 1968, countries: ['RU'] }),
+  person('harbi', 'AL-HARBI, Nasser Abdulaziz', { birth_year: 1979, countries: ['SA'] }),
+  person('haddad', 'HADDAD, Youssef', { birth_year: 1961 }),
+  person('papadakis', 'PAPADAKIS, Stavros', { birth_year: 1970, countries: ['CY'] }),
+  person('rashid', 'حسن الراشد', { aliases: ['حسن عبد الله الراشد'] }),
+  person('sharma', 'SHARMA, Rajesh Kumar', { birth_year: 1965 }),
+  person('xu', 'XU, Zhiqiang', { birth_year: 1959, countries: ['CN'] }),
+  person('choe', 'CHOE, Ryong Su', { birth_year: 1952, countries: ['KP'] }),
+  person('pak', 'PAK, Yong Chol', { birth_year: 1960, countries: ['KP'] }),
+  person('hartley', 'HARTLEY, William James', { birth_year: 1957 }),
+  person('volkov', 'VOLKOV, Mikhail', { birth_year: 1972 }),
+  person('herrera', 'HERRERA PONCE, Francisco', { birth_year: 1969 }),
+  person('rako', 'RAKO, Dino', { birth_year: 1981 }),
+  person('karimov', 'KARIMOV, Anvar Tursunovich', { birth_year: 1975 }),
+  person('julia', 'JULIA'),
+  business('bluehorizon', 'BLUE HORIZON SHIPPING LLC'),
+  business('brigade', 'BRIGADE 505'),
+  business('army', '2ND ARMY CORPS'),
+  business('nordlicht', 'NORDLICHT AG'),
+  business('helios', 'HELIOS GMBH'),
+  business('falcon', 'FALCON LTD'),
+  business('dawn', 'GREEN DAWN MOVEMENT / FAJR AL-AKHDAR'),
+  business('kaveh', 'KAVEH SAZEH/NAVID TEJARAT'),
+];
+const index = buildScreeningIndex(entries);
+
+function found(query: ScreeningQuery): { match?: Match; near?: Match } {
+  const result = screenName(index, query);
+  return { match: result.matches[0], near: result.near[0] };
+}
+
+function expectMatch(query: ScreeningQuery, ref: string): Match {
+  const { match } = found(query);
+  expect(match?.entry_ref, query.name).toBe(ref);
+  return match as Match;
+}
+
+function expectAtLeastNear(query: ScreeningQuery, ref: string): Match {
+  const result = screenName(index, query);
+  const hit = [...result.matches, ...result.near].find((m) => m.entry_ref === ref);
+  expect(hit, query.name).toBeDefined();
+  return hit as Match;
+}
+
+describe('birth year and nationality', () => {
+  it('keeps a strong name a match one or two years off, with another or no country', () => {
+    expectMatch({ name: 'Dmitri Sergeyevich Orlov', kind: 'person', birth_year: 1969 }, 'orlov');
+    const two = expectMatch({ name: 'Dmitri Sergeyevich Orlov', kind: 'person', birth_year: 1966, country: 'UA' }, 'orlov');
+    expect(two.reasons.map((r) => r.code)).toEqual(expect.arrayContaining(['birth_year_differs', 'country_differs']));
+    expectMatch({ name: 'Nasser Abdulaziz Al Harbi', kind: 'person', birth_year: 1981, country: 'QA' }, 'harbi');
+  });
+
+  it('keeps a name out of the matches when the birth years are several years apart', () => {
+    const far = scoreEntry({ name: 'Dmitri Sergeyevich Orlov', kind: 'person', birth_year: 1975 }, entries[0] as ListEntry);
+    expect(far.score).toBeLessThan(80);
+    expect(far.reasons.find((r) => r.code === 'birth_year_differs')?.detail).toContain('7 years apart');
+  });
+});
+
+describe('other scripts', () => {
+  it('finds Latin list names from Arabic, Hebrew, Greek, Cyrillic and Devanagari queries', () => {
+    const arabic = expectMatch({ name: 'ناصر عبد العزيز الحربي', kind: 'person' }, 'harbi');
+    expect(arabic.reasons.some((r) => r.detail.includes('transliterated'))).toBe(true);
+    expectMatch({ name: 'יוסף חדאד', kind: 'person' }, 'haddad');
+    expectMatch({ name: 'Σταύρος Παπαδάκης', kind: 'person' }, 'papadakis');
+    expectMatch({ name: 'Дмитрий Сергеевич Орлов', kind: 'person' }, 'orlov');
+    expectMatch({ name: 'राजेश कुमार शर्मा', kind: 'person' }, 'sharma');
+  });
+
+  it('finds Chinese and Korean queries by their romanisation', () => {
+    expect(normalizeText('徐志强')).toBe('xu zhi qiang');
+    expectMatch({ name: '徐志强', kind: 'person' }, 'xu');
+    expectAtLeastNear({ name: '최룡수', kind: 'person' }, 'choe');
+  });
+
+  it('finds a list name held only in Arabic from a Latin query', () => {
+    expectMatch({ name: 'Hassan al-Rashid', kind: 'person' }, 'rashid');
+    expectMatch({ name: 'Hasan Abdallah Al Rashed', kind: 'person' }, 'rashid');
+  });
+
+  it('compares abjad words by their consonants', () => {
+    expect(consonantKey('haddad')).toBe(consonantKey(normalizeText('حداد'), true));
+    expect(consonantKey('aziz')).toBe('ss');
+    expect(consonantKey('youssef')).toBe(consonantKey(normalizeText('יוסף'), true));
+  });
+
+  it('leaves clean names in other scripts clear', () => {
+    for (const name of ['Μαρία Οικονόμου', 'דניאל כהן', 'अनन्या गुप्ता', 'ليلى حداد']) {
+      expect(screenName(index, { name, kind: 'person' }).matches, name).toEqual([]);
+    }
+  });
+});
+
+describe('joined and split words', () => {
+  it('finds a business or a person whose words are joined or split', () => {
+    expectMatch({ name: 'BlueHorizon Shipping LLC', kind: 'business' }, 'bluehorizon');
+    expectMatch({ name: 'Blue Hori zon Shipping', kind: 'business' }, 'bluehorizon');
+    const joined = expectMatch({ name: 'Nasser Abdul Aziz AlHarbi', kind: 'person' }, 'harbi');
+    expect(joined.matched_name).toBe('AL-HARBI, Nasser Abdulaziz');
+  });
+});
+
+describe('short names', () => {
+  it('keeps a short name with one letter changed among the candidates', () => {
+    expectAtLeastNear({ name: 'Dina Rako', kind: 'person' }, 'rako');
+    expectAtLeastNear({ name: 'Dino Raco', kind: 'person' }, 'rako');
+  });
+});
+
+describe('numbers', () => {
+  it('reads digits, number words and ordinals alike', () => {
+    expect(normalizeName('Brigade Five Hundred Five', 'business').words.map((w) => w.text)).toEqual(['brigade', '505']);
+    expectMatch({ name: 'Brigade Five Hundred Five', kind: 'business' }, 'brigade');
+    expectMatch({ name: 'Second Army Corps', kind: 'business' }, 'army');
+    expectMatch({ name: '2nd Army Corps', kind: 'business' }, 'army');
+  });
+});
+
+describe('nicknames', () => {
+  it('finds a listed person from a nickname, saying so', () => {
+    const bill = expectAtLeastNear({ name: 'Bill Hartley', kind: 'person' }, 'hartley');
+    expect(bill.reasons.find((r) => r.code === 'name_close')?.detail).toContain('nickname');
+    expectAtLeastNear({ name: 'Misha Volkov', kind: 'person' }, 'volkov');
+    expectAtLeastNear({ name: 'Paco Herrera Ponce', kind: 'person' }, 'herrera');
+  });
+
+  it('weighs a nickname less than the name itself', () => {
+    const entry = entries.find((e) => e.ref === 'volkov') as ListEntry;
+    expect(scoreEntry({ name: 'Misha Volkov' }, entry).score).toBeLessThan(scoreEntry({ name: 'Mikhail Volkov' }, entry).score);
+  });
+});
+
+describe('legal forms', () => {
+  it('equates long and short forms across languages', () => {
+    expect(expectMatch({ name: 'Nordlicht Aktiengesellschaft', kind: 'business' }, 'nordlicht').score).toBeGreaterThanOrEqual(95);
+    expectMatch({ name: 'Helios Gesellschaft mit beschränkter Haftung', kind: 'business' }, 'helios');
+    expect(normalizeName('Acme Co Limited Liability Company', 'business').words.map((w) => w.text)).toEqual(['acme']);
+  });
+
+  it('keeps a business with a distinctive word on one side only out of the matches', () => {
+    const extra = screenName(index, { name: 'Falcon Shipping Ltd', kind: 'business' });
+    expect(extra.matches).toEqual([]);
+    expect(extra.near.map((m) => m.entry_ref)).toContain('falcon');
+    expect(screenName(index, { name: 'Blue Horizon LLC', kind: 'business' }).matches).toEqual([]);
+  });
+});
+
+describe('romanisation', () => {
+  it('folds pinyin and Wade-Giles, Revised and McCune-Reischauer spellings of a syllable', () => {
+    expect(romanKey('zhou')).toBe(romanKey('chou'));
+    expect(romanKey('xu')).toBe(romanKey('hsu'));
+    expect(romanKey('gim')).toBe(romanKey('kim'));
+    expect(romanKey('jeong')).toBe(romanKey('jong'));
+    expect(romanKey('bak')).toBe(romanKey('park'));
+    expect(romanKey('lee')).toBe(romanKey('yi'));
+    expect(romanKey('rhee')).toBe(romanKey('ri'));
+    expect(romanKey('smith')).toBe('');
+  });
+
+  it('finds Chinese and Korean names in another romanisation', () => {
+    expectMatch({ name: 'Hsu Zhiqiang', kind: 'person' }, 'xu');
+    expectMatch({ name: 'Xu Zhi Qiang', kind: 'person' }, 'xu');
+    const choi = expectMatch({ name: 'Choi Ryong-su', kind: 'person', birth_year: 1952 }, 'choe');
+    expect(choi.reasons.some((r) => r.detail.includes('romanisation variant'))).toBe(true);
+    expectMatch({ name: 'Bak Yeong Cheol', kind: 'person' }, 'pak');
+  });
+});
+
+describe('initials and names joined in one list name', () => {
+  it('keeps an initial for a given name at least a near miss', () => {
+    expectAtLeastNear({ name: 'A. Karimov', kind: 'person' }, 'karimov');
+    expectAtLeastNear({ name: 'A. T. Karimov', kind: 'person', birth_year: 1975 }, 'karimov');
+  });
+
+  it('screens each name of "A / B" and "A/B" as a form of its own', () => {
+    expect(listNameForms('GREEN DAWN MOVEMENT / FAJR AL-AKHDAR')).toEqual(['GREEN DAWN MOVEMENT / FAJR AL-AKHDAR', 'GREEN DAWN MOVEMENT', 'FAJR AL-AKHDAR']);
+    expect(expectMatch({ name: 'Fajr al-Akhdar', kind: 'business' }, 'dawn').score).toBe(100);
+    expectMatch({ name: 'Navid Tejarat', kind: 'business' }, 'kaveh');
+    expect(listNameForms('CHINA PRECISION MACHINERY IMPORT/EXPORT CORPORATION')).toHaveLength(1);
+  });
+});
+
+describe('clean names', () => {
+  it('does not read a whole name as one sound-alike word', () => {
+    expect(screenName(index, { name: 'Zhao Lei', kind: 'person' }).matches).toEqual([]);
+  });
+});
