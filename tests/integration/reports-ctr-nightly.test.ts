@@ -36,26 +36,29 @@ describe('nightly CTR build', { timeout: 60_000 }, () => {
     expect(dueCtrDay(new Date('2026-03-01T00:30:00.000Z'), 45)).toBe('2026-02-27');
   });
 
-  it('builds the previous UTC day at SERVICE_CTR_AT by system, once, however often it checks', async () => {
+  it('builds the previous UTC day at SERVICE_CTR_AT by system, once, however often it checks; a day without events gets no batch', async () => {
     const org = await newOrg('ctr-nightly');
     await seedEvents(org.orgId, [
+      // 2026-11-18: events, none of them cash; 2026-11-19: none at all; 2026-11-20: a customer over the threshold.
+      { at: '2026-11-18T12:00:00.000Z', type: 'login', amount: null },
       { at: '2026-11-20T10:00:00.000Z', type: 'cash_deposit', to: 'big-spender', amount: 12000 },
       { at: '2026-11-20T23:59:59.999Z', type: 'cash_withdrawal', from: 'big-spender', amount: 10 },
     ]);
     const restore = withSettings({ SERVICE_CTR_AT: '02:30' });
-    const time = clock('2026-11-21T02:29:00.000Z');
+    const time = clock('2026-11-19T05:00:00.000Z');
     const nightly = startCtrNightly({ manual: true, now: time.now, orgIds: [org.orgId] });
     try {
-      // Before the hour the due day is the day before yesterday (built now: a missed day), not yesterday.
-      const early = await nightly.runOnce();
-      expect(early).toMatchObject({ locked: true, day: '2026-11-19', failures: 0 });
-      expect((await batchesOf(org.orgId)).map((b) => b.date)).toEqual(['2026-11-19']);
+      // A day with events but no cash over the threshold: an empty batch, the record that the day was built.
+      expect(await nightly.runOnce()).toMatchObject({ locked: true, day: '2026-11-18', built: [{ orgId: org.orgId, rows: 0 }], failures: 0 });
+
+      // Before the hour the due day is the day before yesterday; 2026-11-19 had no event: no batch.
+      time.set('2026-11-21T02:29:00.000Z');
+      expect(await nightly.runOnce()).toMatchObject({ locked: true, day: '2026-11-19', built: [], failures: 0 });
 
       time.set('2026-11-21T02:30:00.000Z');
       const atHour = await nightly.runOnce();
       expect(atHour.day).toBe('2026-11-20');
-      expect(atHour.built).toHaveLength(1);
-      expect(atHour.built[0]).toMatchObject({ orgId: org.orgId, rows: 2 });
+      expect(atHour.built).toEqual([expect.objectContaining({ orgId: org.orgId, rows: 2 })]);
 
       for (const t of ['2026-11-21T02:31:00.000Z', '2026-11-21T13:00:00.000Z', '2026-11-21T23:59:00.000Z']) {
         time.set(t);
@@ -67,7 +70,7 @@ describe('nightly CTR build', { timeout: 60_000 }, () => {
     }
     const batches = await batchesOf(org.orgId);
     expect(batches.map((b) => [b.date, b.builtBy, b.rowsTotal, b.status])).toEqual([
-      ['2026-11-19', 'system', 0, 'draft'],
+      ['2026-11-18', 'system', 0, 'draft'],
       ['2026-11-20', 'system', 2, 'draft'],
     ]);
     const audit = await builtAudit(org.orgId);

@@ -1,6 +1,6 @@
-import { and, asc, inArray, notExists, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, gte, inArray, lt, notExists, sql } from 'drizzle-orm';
 import { getDb, getPool, type Database } from '@/db/client';
-import { ctrBatches, organisations } from '@/db/schema';
+import { ctrBatches, events, organisations } from '@/db/schema';
 import { systemActor } from '@/lib/auth/actor';
 import { settings } from '@/lib/config';
 import { describeError, log } from '@/lib/log';
@@ -8,7 +8,7 @@ import { buildCtrBatch, previousUtcDay } from './build-batch';
 
 /**
  * The nightly CTR build: at SERVICE_CTR_AT (UTC) it builds the previous UTC day's batch for every organisation, as the
- * `system` actor. It wakes every `checkIntervalMs` (a minute by default) and builds the latest day that is due and
+ * `system` actor, for every organisation that has events that day. It wakes every `checkIntervalMs` (a minute by default) and builds the latest day that is due and
  * still missing: yesterday once today's hour has passed, else the day before. So an instance started after the hour
  * (a restart, a deploy that missed it) builds the missed day at its first check, and nothing is built twice: the
  * unique index on (org_id, date) lets each day be built once, whatever runs it.
@@ -71,6 +71,7 @@ async function round(db: Database, options: CtrNightlyOptions): Promise<CtrNight
     if (!rows[0]?.locked) return result;
     result.locked = true;
     try {
+      const dayStart = new Date(`${day}T00:00:00.000Z`);
       const missing = await db
         .select({ id: organisations.id })
         .from(organisations)
@@ -78,6 +79,14 @@ async function round(db: Database, options: CtrNightlyOptions): Promise<CtrNight
           and(
             options.orgIds ? inArray(organisations.id, [...options.orgIds]) : undefined,
             notExists(db.select({ one: sql`1` }).from(ctrBatches).where(and(eq(ctrBatches.orgId, organisations.id), eq(ctrBatches.date, day)))),
+            // An organisation with no event that day gets no batch (nothing to report, and no empty draft to clutter
+            // its reports); should an event of that day arrive late, the next check builds it.
+            exists(
+              db
+                .select({ one: sql`1` })
+                .from(events)
+                .where(and(eq(events.orgId, organisations.id), gte(events.occurredAt, dayStart), lt(events.occurredAt, new Date(dayStart.getTime() + 86_400_000)))),
+            ),
           ),
         )
         .orderBy(asc(organisations.id));
