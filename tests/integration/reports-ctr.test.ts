@@ -31,7 +31,11 @@ import {
   NOTHING_TO_SAVE,
   ROLE_CANNOT_SUBMIT,
 } from '@/lib/reports/ctr/schemas';
+import { countCtrsAwaitingSubmission, listCtrsAwaitingSubmission } from '@/lib/reports/ctr/awaiting-submission';
+import { ctrRefusals } from '@/lib/reports/ctr/refusals';
+import { ctrFigures, readCtr } from '@/lib/reports/ctr/get-ctr';
 import { call, newOrg, type TestOrg } from '../support/api';
+import { personOf } from '../support/people';
 import { allRows, createCtr, ctrXmlAs, patchCtrRow, personAttributes, readCtrAs, seedEntities, seedEvents, submitCtrAs } from '../support/ctr';
 import { check, FILING_SCHEMA, session, UNKNOWN_ID, withSettings, type Session } from '../support/str';
 
@@ -540,5 +544,32 @@ describe('CTR batches', { timeout: 60_000 }, () => {
     expect(r.json.error).toBe('the CTR document does not validate against the filing schema; complete the customers’ records first');
     expect(r.json.checks.length).toBeGreaterThan(0);
     expect((await readCtrAs(o.analyst, id)).json).toMatchObject({ status: 'draft', filing: null });
+  });
+
+  it('lists the batches awaiting submission and says, before anyone clicks, why each person cannot submit', async () => {
+    const o = await newCtrOrg('ctr-awaiting');
+    const { id } = await batchWithCustomer(o, o.reviewer);
+    await createCtr(o.analyst, { date: '2026-11-02' }); // an empty day: nothing to submit, waits for nobody
+    const actorOf = async (who: Session) => (await personOf(who.cookie))!.actor;
+    const [analyst, builder] = await Promise.all([actorOf(o.analyst), actorOf(o.reviewer)]);
+    const second = await session(o.org.orgId, 'admin');
+    const other = await actorOf(second);
+
+    expect(await countCtrsAwaitingSubmission(getDb(), analyst)).toBe(1);
+    expect(await listCtrsAwaitingSubmission(getDb(), analyst, { limit: 10 })).toEqual([
+      expect.objectContaining({ id, date: DAY, rowsTotal: 2, rowsAttention: 0, rowsToFile: 2, builtBy: o.reviewer.id, editedBy: [], filingState: null }),
+    ]);
+    const batch = await readCtr(getDb(), analyst, id);
+    const figures = await ctrFigures(getDb(), batch);
+    expect(ctrRefusals(analyst, batch, figures)).toEqual({ edit: null, submit: ROLE_CANNOT_SUBMIT });
+    expect(ctrRefusals(builder, batch, figures)).toEqual({ edit: null, submit: BUILDER_CANNOT_SUBMIT });
+    expect(ctrRefusals(other, batch, figures)).toEqual({ edit: null, submit: null });
+    expect(ctrRefusals(other, batch, { rowsToFile: 0 })).toEqual({ edit: null, submit: NOTHING_TO_FILE });
+
+    expect((await submitCtrAs(second, id)).status).toBe(200);
+    const filed = await readCtr(getDb(), analyst, id);
+    expect(ctrRefusals(other, filed, figures)).toEqual({ edit: NOT_A_DRAFT_MESSAGE, submit: NOT_A_DRAFT_TO_SUBMIT });
+    expect(await listCtrsAwaitingSubmission(getDb(), analyst, { limit: 10 })).toEqual([]);
+    expect(await countCtrsAwaitingSubmission(getDb(), analyst)).toBe(0);
   });
 });
