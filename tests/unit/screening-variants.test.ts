@@ -172,10 +172,14 @@ describe('romanisation', () => {
     expect(romanKey('lee')).toBe(romanKey('yi'));
     expect(romanKey('rhee')).toBe(romanKey('ri'));
     expect(romanKey('smith')).toBe('');
+    expect(romanKey('zhiqiang')).toBe(romanKey('chihchiang'));
+    expect(romanKey('jeongeun')).toBe(romanKey('jongun'));
+    expect(romanKey('dina')).toBe('');
   });
 
   it('finds Chinese and Korean names in another romanisation', () => {
     expectMatch({ name: 'Hsu Zhiqiang', kind: 'person' }, 'xu');
+    expectMatch({ name: 'Hsu Chih-chiang', kind: 'person' }, 'xu');
     expectMatch({ name: 'Xu Zhi Qiang', kind: 'person' }, 'xu');
     const choi = expectMatch({ name: 'Choi Ryong-su', kind: 'person', birth_year: 1952 }, 'choe');
     expect(choi.reasons.some((r) => r.detail.includes('romanisation variant'))).toBe(true);

@@ -71,7 +71,7 @@ const PHONETIC_MIN_JW_FEW_SOUNDS = 0.88;
 /** Four-letter words one edit apart ("Daut" / "Daun", "Erik" / "Eric"): a typo as often as another name. */
 const SHORT_ONE_EDIT_CREDIT = 0.6;
 const NICKNAME_CREDIT = 0.65;
-const ROMANISATION_CREDIT = 0.85;
+const ROMANISATION_CREDIT = 0.9;
 /** Consonant skeletons of an abjad word and another word, by the skeleton's length (1, 2, 3, 4 or more):
  * a short skeleton fits many names. A query written in an abjad can only be found by its consonants; a
  * Latin query meets an abjad list name whose entry nearly always holds a Latin spelling beside it, so
@@ -230,7 +230,24 @@ const SYLLABLE = /^(?:ch|zh|sh|ts|tz|hs|kk|tt|pp|ss|jj|rh|[bcdfghjklmnpqrstwxyz]
  * Jong, Eun / Un, Park / Pak / Bak, Lee / Yi / Rhee / Ri). '' for a word that is not such a syllable.
  */
 export function romanKey(word: string): string {
-  if (word.length > 6 || !SYLLABLE.test(word)) return '';
+  if (word.length <= 6 && SYLLABLE.test(word)) return syllableKey(word);
+  // A given name of two syllables written as one word (Zhiqiang, Chih-chiang joined, Yeongsu), when it
+  // has a mark of Chinese or Korean romanisation: two-syllable words such as "Dina" are too common elsewhere.
+  if (word.length > 12 || !CJK_ROMANISATION_MARK.test(word)) return '';
+  for (let cut = 2; cut <= word.length - 2; cut++) {
+    const first = word.slice(0, cut);
+    const second = word.slice(cut);
+    if (first.length <= 6 && second.length <= 6 && SYLLABLE.test(first) && SYLLABLE.test(second) && /^[^aeiouy]/.test(second)) {
+      return `${syllableKey(first)}-${syllableKey(second, false)}`;
+    }
+  }
+  return '';
+}
+
+const CJK_ROMANISATION_MARK = /zh|x|q|hs|ts|tz|eo|eu|ng|ao|ui|ie|iu|ou|uo/;
+
+/** `initial`: the syllable starts the word, where Lee / Yi / Rhee / Ri is a surname. */
+function syllableKey(word: string, initial = true): string {
   let s = word
     .replace(/^(?:tz|ts|dz|z|c)(?=[aeiouy])/, 'ts')
     .replace(/^(?:zh|ch|j|q)/, 'ch')
@@ -239,8 +256,8 @@ export function romanKey(word: string): string {
     .replace(/^b/, 'p')
     .replace(/^d/, 't')
     .replace(/^g/, 'k')
-    .replace(/^(?:rh|r|l)(?=i|ee|y)/, '')
-    .replace(/^y(?=i)/, '')
+    .replace(initial ? /^(?:rh|r|l)(?=i|ee|y)/ : /^$/, '')
+    .replace(initial ? /^y(?=i)/ : /^$/, '')
     .replace(/eo/g, 'o')
     .replace(/eu/g, 'u')
     .replace(/oo/g, 'u')
