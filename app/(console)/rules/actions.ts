@@ -76,7 +76,7 @@ export type BacktestState = FormState & { run?: { result: BacktestResult; ranAt:
  * Backtests a version (POST /v1/rules/{id}/backtest) over the last `days` days, at most `max_events`
  * events; the verb decides the limits and keeps the run.
  */
-export const backtestRuleAction = formAction('backtestRuleAction', async (_prev: BacktestState, form: FormData): Promise<BacktestState> => {
+const runBacktest = formAction('backtestRuleAction', async (_prev: BacktestState, form: FormData): Promise<BacktestState> => {
   const { actor } = await requirePerson();
   const id = ruleIdOf(form);
   const days = Number(String(form.get('days') ?? '7'));
@@ -91,6 +91,10 @@ export const backtestRuleAction = formAction('backtestRuleAction', async (_prev:
   });
   return { ok: true, run: { result, ranAt: until.toISOString(), samples: await samplesWithAlerts(db, actor, result.sample_event_ids) } };
 });
+
+export async function backtestRuleAction(prev: BacktestState, form: FormData): Promise<BacktestState> {
+  return runBacktest(prev, form);
+}
 
 /** Activates a draft (POST /v1/rules/{id}/activate) as the signed-in person: the verb decides role, state and four-eyes. */
 export const activateRuleAction = formAction('activateRuleAction', async (_prev: FormState, form: FormData): Promise<FormState> => {
