@@ -76,7 +76,7 @@ export default async function HomePage() {
               label="Waiting for my approval"
               value={waiting.total}
               tone={waiting.total > 0 ? 'info' : 'neutral'}
-              note={`${waiting.alertClosures} alert ${waiting.alertClosures === 1 ? 'closure' : 'closures'}, ${waiting.screeningClearances} screening ${waiting.screeningClearances === 1 ? 'clearance' : 'clearances'}, ${waiting.strs} ${waiting.strs === 1 ? 'STR' : 'STRs'} to file, asked by others`}
+              note={`${waiting.alertClosures} alert ${waiting.alertClosures === 1 ? 'closure' : 'closures'}, ${waiting.screeningClearances} screening ${waiting.screeningClearances === 1 ? 'clearance' : 'clearances'}, ${waiting.strs} ${waiting.strs === 1 ? 'STR' : 'STRs'} to file, ${waiting.ruleActivations} rule ${waiting.ruleActivations === 1 ? 'activation' : 'activations'}, asked by others`}
               href="/approvals"
               testId="my-approvals"
             />
