@@ -22,6 +22,8 @@ import { requestClosure } from '../../lib/alerts/request-closure';
 import { parseEventInput } from '../../lib/events/event-input';
 import { ingestEvent } from '../../lib/events/ingest-event';
 import { createKey } from '../../lib/keys/create-key';
+import { activateRule } from '../../lib/rules/activate-rule';
+import { createRuleDraft } from '../../lib/rules/create-rule-draft';
 import { createOrganisation } from '../../lib/orgs/create-organisation';
 import { createPerson } from '../../lib/people/create-person';
 import { createTestDatabase } from '../../tests/support/database';
@@ -95,6 +97,35 @@ async function seed(): Promise<{ orgId: string; email: string; password: string;
   return { orgId: org.id, email, password, alertIds };
 }
 
+/**
+ * The rules page's load: 50 rule keys of 5 versions each, made through the verbs as a team would (a key
+ * drafts, another key activates): versions 1 to 3 retired, 4 active, 5 a draft waiting for activation.
+ * Answers the page's path, for the timing list.
+ */
+async function seedRules(orgId: string): Promise<string> {
+  const db = getDb();
+  const author = (await createKey(db, systemActor(orgId), { name: 'bench rule author' })).key;
+  const approver = (await createKey(db, systemActor(orgId), { name: 'bench rule approver' })).key;
+  const asKey = (id: string): Actor => ({ orgId, actorId: id, actorKind: 'key', owner: { kind: 'key', id } });
+  await inParallel(
+    Array.from({ length: 50 }, (_, i) => i),
+    4,
+    'rule keys written',
+    async (i) => {
+      for (let v = 1; v <= 5; v++) {
+        const draft = await createRuleDraft(db, asKey(author.id), {
+          key: `bench_rule_${String(i).padStart(2, '0')}`,
+          expr: `type == 'transfer'\n&& amount >= ${1000 * v + i}.0\n&& features.in_senders_24h >= ${v}`,
+          weight: 10 + v,
+          detail: `Transfers of ${1000 * v + i} or more from an entity paid by ${v} or more senders`,
+        });
+        if (v <= 4) await activateRule(db, asKey(approver.id), draft.id);
+      }
+    },
+  );
+  return '/rules';
+}
+
 /** The cookies a response sets, by name. */
 function cookiesOf(response: Response): Record<string, string> {
   const out: Record<string, string> = {};
@@ -163,6 +194,7 @@ async function main(): Promise<void> {
       alerts_filtered: '/alerts?status=open&priority=medium',
       alert_page: `/alerts/${seeded.alertIds[Math.floor(seeded.alertIds.length / 2)]}`,
       approvals: '/approvals',
+      rules_page: await seedRules(seeded.orgId),
     };
     const figures: Record<string, { p50_ms: number; p95_ms: number; requests: number }> = {};
     for (const [name, path] of Object.entries(pages)) {
