@@ -201,3 +201,76 @@ export const ctrRows = pgTable(
     index('ctr_rows_attention_idx').on(t.orgId, t.batchId, t.occurredAt, t.id).where(sql`customer_id IS NULL`),
   ],
 );
+
+export const PACK_STATUSES = ['draft', 'generated'] as const;
+export type PackStatus = (typeof PACK_STATUSES)[number];
+
+/**
+ * An evidence pack, shown as PACK-<number>: a period and purpose whose sections' figures are computed live, with the
+ * sections' texts and documents kept beside it. `generate` stores the rendered PDF here with its SHA-256 (also
+ * written to the audit log); editing a section or its document afterwards moves the pack back to draft and clears
+ * the PDF, so a generated pack always matches what its sections said when it was rendered.
+ */
+export const evidencePacks = pgTable(
+  'evidence_packs',
+  {
+    orgId: uuid('org_id').notNull().references(() => organisations.id),
+    id: uuid('id').notNull().defaultRandom(),
+    number: integer('number').notNull(),
+    from: date('from', { mode: 'string' }).notNull(),
+    to: date('to', { mode: 'string' }).notNull(),
+    purpose: text('purpose'),
+    status: text('status', { enum: PACK_STATUSES }).notNull().default('draft'),
+    createdBy: text('created_by').notNull(),
+    pdf: bytea('pdf'),
+    sha256: text('sha256'),
+    bytes: integer('bytes'),
+    generatedAt: ts('generated_at'),
+    generatedBy: text('generated_by'),
+    createdAt: ts('created_at').notNull().default(sql`now()`),
+    updatedAt: ts('updated_at').notNull().default(sql`now()`),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.id] }),
+    uniqueIndex('evidence_packs_number_key').on(t.orgId, t.number),
+    index('evidence_packs_org_updated_idx').on(t.orgId, t.updatedAt.desc(), t.id.desc()),
+  ],
+);
+
+/** A section's text, one row per pack and section key once someone wrote it. */
+export const evidencePackSections = pgTable(
+  'evidence_pack_sections',
+  {
+    orgId: uuid('org_id').notNull(),
+    packId: uuid('pack_id').notNull(),
+    key: text('key').notNull(),
+    text: text('text').notNull(),
+    updatedBy: text('updated_by').notNull(),
+    updatedAt: ts('updated_at').notNull().default(sql`now()`),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.packId, t.key] }),
+    foreignKey({ name: 'evidence_pack_sections_pack_fk', columns: [t.orgId, t.packId], foreignColumns: [evidencePacks.orgId, evidencePacks.id] }),
+  ],
+);
+
+/** The document a section needs (PDF, PNG or JPEG by content), one per pack and section; a new upload replaces it. */
+export const evidencePackDocuments = pgTable(
+  'evidence_pack_documents',
+  {
+    orgId: uuid('org_id').notNull(),
+    packId: uuid('pack_id').notNull(),
+    sectionKey: text('section_key').notNull(),
+    name: text('name').notNull(),
+    type: text('type').notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdBy: text('created_by').notNull(),
+    createdAt: ts('created_at').notNull().default(sql`now()`),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.packId, t.sectionKey] }),
+    foreignKey({ name: 'evidence_pack_documents_pack_fk', columns: [t.orgId, t.packId], foreignColumns: [evidencePacks.orgId, evidencePacks.id] }),
+  ],
+);
