@@ -177,36 +177,41 @@ export interface PendingCounts {
   strs: number;
   /** Rule drafts, each waiting for someone other than its author to activate it. */
   ruleActivations: number;
+  /** CTR batches with rows, drafts waiting for a reviewer or admin who neither built nor edited them to submit them. */
+  ctrs: number;
   total: number;
 }
 
 /**
- * How many alert closures, screening clearances, STRs awaiting approval and rule drafts awaiting activation wait
- * for a second person in the actor's organisation: one statement, four counts over the partial indexes, the
- * organisation's STRs and its rule versions by status (the
+ * How many alert closures, screening clearances, STRs awaiting approval, rule drafts awaiting activation and CTR
+ * batches awaiting submission wait for a second person in the actor's organisation: one statement, five counts over
+ * the partial indexes, the organisation's STRs, its rule versions and its CTR batches by status (the
  * navigation shows it on every page).
  */
 export async function countPendingApprovals(db: Queryable, actor: Actor): Promise<PendingCounts> {
-  const { rows } = await db.execute<{ alerts: number; clearances: number; strs: number; rules: number }>(sql`
+  const { rows } = await db.execute<{ alerts: number; clearances: number; strs: number; rules: number; ctrs: number }>(sql`
     SELECT (SELECT count(*) FROM alerts WHERE org_id = ${actor.orgId} AND status = 'pending_closure')::int AS alerts,
            (SELECT count(*) FROM screening_resolutions WHERE org_id = ${actor.orgId} AND status = 'pending_approval')::int AS clearances,
            (SELECT count(*) FROM str_reports WHERE org_id = ${actor.orgId} AND status = 'awaiting_approval')::int AS strs,
-           (SELECT count(*) FROM rule_versions WHERE org_id = ${actor.orgId} AND status = 'draft')::int AS rules`);
+           (SELECT count(*) FROM rule_versions WHERE org_id = ${actor.orgId} AND status = 'draft')::int AS rules,
+           (SELECT count(*) FROM ctr_batches WHERE org_id = ${actor.orgId} AND status = 'draft' AND rows_total > 0)::int AS ctrs`);
   const alertClosures = rows[0]?.alerts ?? 0;
   const screeningClearances = rows[0]?.clearances ?? 0;
   const strs = rows[0]?.strs ?? 0;
   const ruleActivations = rows[0]?.rules ?? 0;
-  return { alertClosures, screeningClearances, strs, ruleActivations, total: alertClosures + screeningClearances + strs + ruleActivations };
+  const ctrs = rows[0]?.ctrs ?? 0;
+  return { alertClosures, screeningClearances, strs, ruleActivations, ctrs, total: alertClosures + screeningClearances + strs + ruleActivations + ctrs };
 }
 
 /**
  * How many of the waiting items another owner than the actor asked for (the ones four-eyes lets the
  * actor decide), by kind; for STRs, the ones another person drafted (four-eyes on reports compares
- * person ids). Whether the actor's role may approve at all is the caller's question (lib/auth/policy.ts).
+ * person ids); for CTR batches, the ones the actor neither built nor edited. Whether the actor's role may approve at
+ * all is the caller's question (lib/auth/policy.ts).
  */
 export async function countPendingForOthers(db: Queryable, actor: Actor): Promise<PendingCounts> {
   const me = ownerIdOf(actor);
-  const { rows } = await db.execute<{ alerts: number; clearances: number; strs: number; rules: number }>(sql`
+  const { rows } = await db.execute<{ alerts: number; clearances: number; strs: number; rules: number; ctrs: number }>(sql`
     SELECT (SELECT count(*) FROM alerts
              WHERE org_id = ${actor.orgId} AND status = 'pending_closure'
                AND ${ownerOf(actor.orgId, sql`alerts.closure_requested_by`)} <> ${me})::int AS alerts,
@@ -217,10 +222,14 @@ export async function countPendingForOthers(db: Queryable, actor: Actor): Promis
              WHERE org_id = ${actor.orgId} AND status = 'awaiting_approval' AND drafted_by <> ${me})::int AS strs,
            (SELECT count(*) FROM rule_versions
              WHERE org_id = ${actor.orgId} AND status = 'draft'
-               AND ${ownerOf(actor.orgId, sql`rule_versions.created_by`)} <> ${me})::int AS rules`);
+               AND ${ownerOf(actor.orgId, sql`rule_versions.created_by`)} <> ${me})::int AS rules,
+           (SELECT count(*) FROM ctr_batches
+             WHERE org_id = ${actor.orgId} AND status = 'draft' AND rows_total > 0
+               AND built_by <> ${me} AND NOT (edited_by ? ${me}))::int AS ctrs`);
   const alertClosures = rows[0]?.alerts ?? 0;
   const screeningClearances = rows[0]?.clearances ?? 0;
   const strs = rows[0]?.strs ?? 0;
   const ruleActivations = rows[0]?.rules ?? 0;
-  return { alertClosures, screeningClearances, strs, ruleActivations, total: alertClosures + screeningClearances + strs + ruleActivations };
+  const ctrs = rows[0]?.ctrs ?? 0;
+  return { alertClosures, screeningClearances, strs, ruleActivations, ctrs, total: alertClosures + screeningClearances + strs + ruleActivations + ctrs };
 }

@@ -223,10 +223,10 @@ describe('the list of what waits for a second person', () => {
     const first = (await listPendingApprovals(getDb(), r.actor, { limit: 2 })).items;
     expect(first[0]).toMatchObject({ kind: 'alert_closure', disposition: 'escalated', requestedBy: a.id, requesterOwnerId: a.id, subjectId: 'list-0', subjectName: NAME });
     expect(first[1]).toMatchObject({ kind: 'screening_clearance', requestedBy: r.id, list: CODE, entryRef: 'Y-1', entryName: NAME, score: 100, note: 'clearance 0', reference: 'list-c-0' });
-    expect(await countPendingApprovals(getDb(), r.actor)).toEqual({ alertClosures: 3, screeningClearances: 3, strs: 0, ruleActivations: 0, total: 6 });
+    expect(await countPendingApprovals(getDb(), r.actor)).toEqual({ alertClosures: 3, screeningClearances: 3, strs: 0, ruleActivations: 0, ctrs: 0, total: 6 });
     // The reviewer cleared the three matches themselves: only the closures are theirs to decide.
-    expect(await countPendingForOthers(getDb(), r.actor)).toEqual({ alertClosures: 3, screeningClearances: 0, strs: 0, ruleActivations: 0, total: 3 });
-    expect(await countPendingApprovals(getDb(), stranger.actor)).toEqual({ alertClosures: 0, screeningClearances: 0, strs: 0, ruleActivations: 0, total: 0 });
+    expect(await countPendingForOthers(getDb(), r.actor)).toEqual({ alertClosures: 3, screeningClearances: 0, strs: 0, ruleActivations: 0, ctrs: 0, total: 3 });
+    expect(await countPendingApprovals(getDb(), stranger.actor)).toEqual({ alertClosures: 0, screeningClearances: 0, strs: 0, ruleActivations: 0, ctrs: 0, total: 0 });
     expect((await listPendingApprovals(getDb(), stranger.actor, { limit: 50 })).items).toEqual([]);
   });
 });

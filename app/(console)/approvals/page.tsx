@@ -18,6 +18,10 @@ import { ActivateRuleForm } from '@/components/rules/activate-form';
 import { activationRefusal } from '@/lib/rules/activation-refusal';
 import { draftsAwaitingActivation } from '@/lib/rules/drafts-awaiting-activation';
 import { activateRuleAction } from '../rules/actions';
+import { CtrSubmitForm } from '@/components/reports/ctr-submit-form';
+import { listCtrsAwaitingSubmission } from '@/lib/reports/ctr/awaiting-submission';
+import { ctrRefusals } from '@/lib/reports/ctr/refusals';
+import { submitCtrAction } from '../reports/ctr/[id]/actions';
 import { approveClearanceAction, approveClosureAction, rejectClearanceAction, rejectClosureAction } from './actions';
 
 export const dynamic = 'force-dynamic';
@@ -27,6 +31,8 @@ const PAGE_SIZE = 50;
 const STRS_SHOWN = 100;
 /** Rule drafts shown at once; /rules lists every one. */
 const RULE_DRAFTS_SHOWN = 100;
+/** CTR batches awaiting submission shown at once; the report list (filtered to CTRs) has every one. */
+const CTRS_SHOWN = 100;
 
 const linkClass = 'font-medium text-sky-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-sky-600';
 
@@ -94,10 +100,12 @@ export default async function ApprovalsPage({ searchParams }: { searchParams: Pr
     draftsAwaitingActivation(db, person.actor, { limit: RULE_DRAFTS_SHOWN }),
   ]);
   const ruleRefusals = await Promise.all(ruleDrafts.map((r) => activationRefusal(db, person.actor, r.draft)));
+  const ctrs = await listCtrsAwaitingSubmission(db, person.actor, { limit: CTRS_SHOWN });
   const names = await actorNames(db, person.actor, [
     ...page.items.map((i) => i.requestedBy),
     ...strs.flatMap((s) => [s.sentForReviewBy, s.draftedBy]),
     ...ruleDrafts.map((r) => r.draft.createdBy),
+    ...ctrs.flatMap((c) => [c.builtBy, ...c.editedBy]),
   ]);
   const who = (id: string | null) => (id === null ? '—' : `${names.get(id) ?? id}${id === person.id ? ' (you)' : ''}`);
   const role = refusalOf(person.actor, 'approve');
@@ -266,6 +274,57 @@ export default async function ApprovalsPage({ searchParams }: { searchParams: Pr
                         refusal={ruleRefusals[i] ?? null}
                         action={activateRuleAction}
                         testId="approval-activate-rule"
+                      />
+                    </Td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          )}
+        </Section>
+      </div>
+
+      <div className="mt-8">
+        <Section title={`Currency transaction reports awaiting submission (${counts.ctrs})`} testId="approvals-ctrs">
+          {ctrs.length === 0 ? (
+            <EmptyState title="No CTR batch waits to be submitted." testId="approvals-ctrs-empty">
+              A day&apos;s batch with rows appears here once it is built, every night or on request from Reports.
+            </EmptyState>
+          ) : (
+            <Table caption="CTR batches waiting for a reviewer or admin who neither built nor edited them to submit them, oldest day first" testId="approvals-ctrs-table">
+              <THead>
+                <tr>
+                  <Th>Batch</Th>
+                  <Th>Day (UTC)</Th>
+                  <Th>Rows to file</Th>
+                  <Th>Built and edited by</Th>
+                  <Th>Submission</Th>
+                </tr>
+              </THead>
+              <tbody>
+                {ctrs.map((c) => (
+                  <tr key={c.id} className={rowClass} data-testid="approval-ctr-row" data-id={c.id}>
+                    <Td className="whitespace-nowrap">
+                      <Link href={`/reports/ctr/${c.id}`} prefetch={false} className={linkClass}>
+                        CTR-{c.number}
+                      </Link>
+                    </Td>
+                    <Td className="whitespace-nowrap">{c.date}</Td>
+                    <Td className="tabular-nums">
+                      {c.rowsToFile} of {c.rowsTotal}
+                      {c.rowsAttention > 0 ? <div className="text-xs text-amber-800">{c.rowsAttention} without a customer ID</div> : null}
+                    </Td>
+                    <Td>
+                      {c.builtBy === 'system' ? 'the nightly build' : who(c.builtBy)}
+                      {c.editedBy.length > 0 ? <div className="text-xs text-slate-600">edited by {c.editedBy.map(who).join(', ')}</div> : null}
+                    </Td>
+                    <Td>
+                      <CtrSubmitForm
+                        ctrId={c.id}
+                        action={submitCtrAction}
+                        label={`Submit CTR-${c.number}`}
+                        refusal={ctrRefusals(person.actor, { status: 'draft', builtBy: c.builtBy, editedBy: c.editedBy, filing: c.filingState ? { state: c.filingState } : null }, c).submit}
+                        testId="approval-submit-ctr"
                       />
                     </Td>
                   </tr>

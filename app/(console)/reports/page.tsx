@@ -8,6 +8,8 @@ import { requirePerson } from '@/lib/auth/current-person';
 import { InvalidInputError } from '@/lib/errors';
 import { listReports, type ReportListItem } from '@/lib/reports/list-reports';
 import { REPORT_KINDS, type ReportKind } from '@/lib/reports/schemas';
+import { CtrBuildForm } from '@/components/reports/ctr-row-forms';
+import { buildCtrAction } from './ctr/[id]/actions';
 
 export const dynamic = 'force-dynamic';
 
@@ -23,7 +25,10 @@ const KIND_WORDS: Record<ReportKind, { short: string; plural: string }> = {
 };
 
 /** A report's own page; kinds whose screens are not built yet have none, and their number is shown as text. */
-const pathOf = (r: ReportListItem): string | null => (r.kind === 'str' ? `/reports/str/${r.id}` : null);
+const pathOf = (r: ReportListItem): string | null => (r.kind === 'str' ? `/reports/str/${r.id}` : r.kind === 'ctr' ? `/reports/ctr/${r.id}` : null);
+
+/** The UTC day before today's, as YYYY-MM-DD: the latest day a CTR batch can be built for. */
+const yesterdayUtc = (): string => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 
 function Figures({ kind, counts, testId }: { kind: ReportKind; counts: Record<string, number>; testId: string }) {
   const total = Object.values(counts).reduce((a, b) => a + b, 0);
@@ -76,6 +81,13 @@ export default async function ReportsPage({ searchParams }: { searchParams: Prom
         <Figures kind="ctr" counts={page.figures.ctr} testId="figures-ctr" />
         <Figures kind="pack" counts={page.figures.pack} testId="figures-pack" />
       </div>
+      <section aria-labelledby="ctr-build-title" className="mb-6 rounded border border-slate-200 bg-white p-4" data-testid="ctr-build">
+        <h2 id="ctr-build-title" className="text-sm font-semibold text-slate-900">
+          Build a day&apos;s cash transaction report
+        </h2>
+        <p className="mt-1 mb-3 text-sm text-slate-600">Batches are built every night for the day before; build one now for a UTC day that is over. A day already built opens its batch.</p>
+        <CtrBuildForm action={buildCtrAction} defaultDate={yesterdayUtc()} max={yesterdayUtc()} />
+      </section>
       <nav aria-label="Kind of report" className="mb-4 flex flex-wrap gap-2" data-testid="kind-filter">
         {filters.map(([k, label]) => (
           <Link
