@@ -172,6 +172,13 @@ const GENERIC_WORDS = new Set([
   'management', 'resources', 'corporation', 'establishment', 'agency', 'office', 'capital', 'variable', 'partners', 'solutions',
 ]);
 
+/** Words of legal forms in any language (this set's own list). */
+const LEGAL_WORDS = new Set([
+  'joint', 'stock', 'liability', 'limited', 'closed', 'open', 'public', 'private', 'corporation', 'incorporated', 'sociedad', 'anonima',
+  'anonyme', 'societe', 'srl', 'bv', 'nv', 'cv', 'spa', 'sarl', 'fze', 'fzco', 'ojsc', 'cjsc', 'zao', 'oao', 'pao', 'ao', 'tov', 'sal',
+  'obshchestvo', 'aktsionernoe', 'aktsionernoye', 'otvetstvennostyu', 'ogranichennoy', 's', 'a', 'pte', 'pty', 'pvt', 'sdn', 'bhd',
+]);
+
 class ListedNames {
   private readonly byWord = new Map<string, string[][]>();
 
@@ -765,6 +772,16 @@ export function buildIndependentSet(lists: readonly EvalList[], cleanCount = 500
     negative('shares_one_word', { name, kind: 'person' });
   }
   // Businesses: a distinctive word on one side only.
+  const singleWordBusinesses = new Set<string>();
+  for (const b of businesses) {
+    for (const n of [b.name, ...(b.aliases ?? [])]) {
+      const distinctive = n
+        .split(/[\s,.\-/;()]+/)
+        .map((w) => w.toLowerCase().replace(/[^a-z0-9]/g, ''))
+        .filter((w) => w.length > 0 && !LOOSE_STOP.has(w) && !GENERIC_WORDS.has(w) && !LEGAL_WORDS.has(w));
+      if (distinctive.length === 1) singleWordBusinesses.add(looseWord(distinctive[0] as string));
+    }
+  }
   const distinctive = ['Shipping', 'Logistics', 'Textiles', 'Pharma', 'Petroleum', 'Aviation', 'Foods', 'Marine', 'Electronics', 'Construction', 'Mining', 'Software', 'Tourism', 'Medical', 'Furniture', 'Agro'];
   for (const e of sample(businesses.filter((x) => LATIN_NAME.test(x.name) && x.name.split(/\s+/).length <= 3), 200).slice(0, 120)) {
     const base = e.name.replace(LEGAL_TAIL, '').trim();
@@ -781,8 +798,9 @@ export function buildIndependentSet(lists: readonly EvalList[], cleanCount = 500
     const rest = e.name.replace(LEGAL_TAIL, '').split(/[\s,]+/).slice(1).map((w) => w.toLowerCase().replace(/[^a-z]/g, ''));
     if (!rest.some((w) => w.length >= 4 && !LOOSE_STOP.has(w) && !GENERIC_WORDS.has(w))) continue;
     const name = `${cap(first)} ${pick(rnd, ['Ltd', 'LLC', 'GmbH', 'S.A.', 'Inc.', 'AG'])}`;
-    // Only when no listed business is that one word alone.
-    if (businesses.some((b) => looseWords(b.name).length === 1 && looseWords(b.name)[0] === looseWord(first))) continue;
+    // Only when no listed business is that one word with generic words and legal forms alone
+    // ("Kordex S.A." is "KORDEX JOINT STOCK COMPANY", "Atlas AG" may be "ATLAS HOLDING").
+    if (singleWordBusinesses.has(looseWord(first))) continue;
     add('business_prefix', { name, kind: 'business' }, false, null);
   }
 
