@@ -9,11 +9,18 @@
  * (default 200, after 10 untimed) one at a time with the session cookie: the alert queue's first page,
  * a filtered page, one alert page and the approvals screen. Each answer must be 200.
  *
+ * The entity page is timed on a hub: `hub-merchant`, paid by `--hub-links` customers (default 5,000,
+ * the queue's cust-0.., each with its open alert) in `--hub-events` payments (default 100,000). Those
+ * payments and their links are written straight in SQL (rows as ingest stores them, unscored), as
+ * scoring 100,000 events would take longer than the whole benchmark; the page's link graph (counted
+ * groups, dagre layout), timeline and alerts around are all rendered on each request.
+ *
  * Progress goes to stderr; the last line on stdout is one JSON object
  * {"console":{"alerts":..,"pages":{"<name>":{"p50_ms":..,"p95_ms":..,"requests":..}}}}.
  */
 import '../project';
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { closeDb, getDb } from '../../db/client';
 import { systemActor, type Actor } from '../../lib/auth/actor';
 import { reloadSettings } from '../../lib/config';
@@ -38,6 +45,9 @@ const opt = (name: string, fallback: string): string => {
 const ALERTS = Number(opt('alerts', '10000'));
 const REQUESTS = Number(opt('requests', '200'));
 const PENDING = Number(opt('pending', '300'));
+const HUB_LINKS = Number(opt('hub-links', '5000'));
+const HUB_EVENTS = Number(opt('hub-events', '100000'));
+const HUB = 'hub-merchant';
 const WARMUP = 10;
 const progress = (line: string) => process.stderr.write(`[bench console] ${line}\n`);
 
@@ -95,6 +105,30 @@ async function seed(): Promise<{ orgId: string; email: string; password: string;
   const password = `bench password ${randomUUID()}`;
   await createPerson(db, systemActor(org.id), { email, name: 'Bench Reviewer', role: 'reviewer', password });
   return { orgId: org.id, email, password, alertIds };
+}
+
+/** The hub of the entity page: its payments in and the links they make, as ingest stores them. */
+async function seedHub(orgId: string): Promise<void> {
+  const db = getDb();
+  await db.execute(sql`
+    INSERT INTO entities (org_id, id, kind, attributes, registered, last_seen_at)
+    VALUES (${orgId}, ${HUB}, 'counterparty', '{"name": "Hub Merchant"}'::jsonb, true, now())`);
+  // Payment g comes from cust-(g mod links), one every 30 seconds back from now.
+  await db.execute(sql`
+    INSERT INTO events (org_id, idempotency_key, type, occurred_at, amount, currency, source_id, destination_id, payload, mode)
+    SELECT ${orgId}, 'hub-' || g, 'transfer', now() - g * interval '30 seconds', 20 + g % 500, 'EUR',
+           'cust-' || (g % ${HUB_LINKS}), ${HUB},
+           json_build_object('type', 'transfer', 'idempotency_key', 'hub-' || g), 'async'
+    FROM generate_series(1, ${HUB_EVENTS}) AS g`);
+  await db.execute(sql`
+    INSERT INTO entity_links (org_id, entity_id, relation, other_id, first_seen, last_seen)
+    SELECT ${orgId}::uuid, ${HUB}::text, 'paid_by', source_id, min(occurred_at), max(occurred_at)
+    FROM events WHERE org_id = ${orgId} AND destination_id = ${HUB} GROUP BY source_id
+    UNION ALL
+    SELECT ${orgId}::uuid, source_id, 'paid', ${HUB}::text, min(occurred_at), max(occurred_at)
+    FROM events WHERE org_id = ${orgId} AND destination_id = ${HUB} GROUP BY source_id`);
+  await db.execute(sql`ANALYZE events`);
+  await db.execute(sql`ANALYZE entity_links`);
 }
 
 /**
@@ -180,6 +214,8 @@ async function main(): Promise<void> {
     reloadSettings();
     progress(`seeding ${ALERTS} alerts with notes, ${PENDING} closures pending`);
     const seeded = await seed();
+    progress(`seeding ${HUB} with ${HUB_LINKS} payers in ${HUB_EVENTS} payments`);
+    await seedHub(seeded.orgId);
     await closeDb();
 
     const port = await freePort();
@@ -195,6 +231,7 @@ async function main(): Promise<void> {
       alert_page: `/alerts/${seeded.alertIds[Math.floor(seeded.alertIds.length / 2)]}`,
       approvals: '/approvals',
       rules_page: await seedRules(seeded.orgId),
+      entity_hub_page: `/entities/${HUB}`,
     };
     const figures: Record<string, { p50_ms: number; p95_ms: number; requests: number }> = {};
     for (const [name, path] of Object.entries(pages)) {
@@ -202,7 +239,7 @@ async function main(): Promise<void> {
       figures[name] = await time(baseUrl, cookie, path);
       progress(`    ${JSON.stringify(figures[name])}`);
     }
-    process.stdout.write(`${JSON.stringify({ console: { alerts: ALERTS, pending_closures: PENDING, pages: figures } })}\n`);
+    process.stdout.write(`${JSON.stringify({ console: { alerts: ALERTS, pending_closures: PENDING, hub: { links: HUB_LINKS, events: HUB_EVENTS }, pages: figures } })}\n`);
   } finally {
     if (service) await stopProcess(service);
     await closeDb();
