@@ -61,8 +61,11 @@ const OTHER_SCRIPT_RUN = /[^\p{Script=Latin}\P{L}]+/gu;
 const HEBREW_LETTERS: Readonly<Record<string, string>> = {
   ב: 'b', ו: '', פ: 'p', ף: 'p', כ: 'k', ך: 'k', ק: 'k', צ: 's', ץ: 's', ח: 'h', ע: '', א: '',
 };
+// (μπ and ντ are how Greek writes the b and d of foreign names, γκ is g at the start of a word; ι and ου
+// before a vowel are y, w; αυ, ευ are av, ev.)
 const GREEK_DIGRAPHS: ReadonlyArray<readonly [RegExp, string]> = [
-  [/μπ/g, 'b'], [/ντ/g, 'd'], [/γκ/g, 'g'], [/γγ/g, 'ng'], [/τζ/g, 'j'], [/τσ/g, 'ts'], [/ου/g, 'u'], [/αι/g, 'e'], [/ει/g, 'i'], [/οι/g, 'i'], [/χ/g, 'h'],
+  [/νγκ/g, 'ng'], [/μπ/g, 'b'], [/ντ/g, 'd'], [/^γκ/, 'g'], [/γκ/g, 'ng'], [/γγ/g, 'ng'], [/τζ/g, 'j'], [/τσ/g, 'ts'], [/^ι(?=[αεηιουω])/, 'y'], [/ου(?=[αεηιοω])/g, 'w'], [/ου/g, 'u'], [/αυ/g, 'av'], [/ευ/g, 'ev'],
+  [/χ/g, 'h'],
 ];
 /** Hebrew geresh after a letter makes the sound Latin spellings write j, zh, ch. */
 const HEBREW_GERESH: ReadonlyArray<readonly [RegExp, string]> = [[/ג[׳']/g, 'j'], [/ז[׳']/g, 'j'], [/צ[׳']/g, 's']];
