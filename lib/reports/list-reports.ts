@@ -2,7 +2,7 @@ import { and, eq, lte, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Queryable } from '@/db/client';
 import { afterCursorDesc, newestFirst } from '@/db/keyset';
-import { cases, CTR_STATUSES, ctrBatches, STR_STATUSES, strReports } from '@/db/schema';
+import { cases, CTR_STATUSES, ctrBatches, evidencePacks, PACK_STATUSES, STR_STATUSES, strReports } from '@/db/schema';
 import { storedDate } from '@/db/timestamps';
 import type { Actor } from '@/lib/auth/actor';
 import { authorize } from '@/lib/auth/policy';
@@ -22,8 +22,6 @@ export interface ReportListItem {
   /** A line saying what the report is about (for an STR: the case title and the subject's name). */
   summary: string | null;
 }
-
-const PACK_STATUSES = ['draft', 'generated'] as const;
 
 /** Report counts by kind and status over the whole organisation: DESIGN's "Report list" figures. */
 export interface ReportFigures {
@@ -63,12 +61,24 @@ const BRANCHES: Partial<Record<ReportKind, (orgId: string, cursor: Cursor | unde
       ORDER BY ${newestFirst(ctrBatches.updatedAt)}, ${newestFirst(ctrBatches.id)}
       LIMIT ${limit})`;
   },
+  pack: (orgId, cursor, limit) => {
+    const after = cursor ? and(afterCursorDesc(evidencePacks.updatedAt, evidencePacks.id, cursor), lte(evidencePacks.updatedAt, new Date(cursor.key))) : undefined;
+    return sql`(SELECT 'pack'::text AS kind, ${evidencePacks.id} AS id, ${evidencePacks.number} AS number, ${evidencePacks.status} AS status,
+        ${evidencePacks.updatedAt} AS updated_at,
+        concat('Evidence pack ', ${evidencePacks.from}::text, ' to ', ${evidencePacks.to}::text, CASE WHEN ${evidencePacks.purpose} IS NULL THEN '' ELSE concat(': ', ${evidencePacks.purpose}) END) AS summary
+      FROM ${evidencePacks}
+      WHERE ${and(eq(evidencePacks.orgId, orgId), after)}
+      ORDER BY ${newestFirst(evidencePacks.updatedAt)}, ${newestFirst(evidencePacks.id)}
+      LIMIT ${limit})`;
+  },
 };
 
 /** Each kind's count by status; kinds with no table yet count zero. */
 const FIGURES: Partial<Record<ReportKind, (orgId: string) => SQL>> = {
   str: (orgId) => sql`SELECT 'str'::text AS kind, ${strReports.status} AS status, count(*)::int AS n FROM ${strReports} WHERE ${strReports.orgId} = ${orgId} GROUP BY ${strReports.status}`,
   ctr: (orgId) => sql`SELECT 'ctr'::text AS kind, ${ctrBatches.status} AS status, count(*)::int AS n FROM ${ctrBatches} WHERE ${ctrBatches.orgId} = ${orgId} GROUP BY ${ctrBatches.status}`,
+  pack: (orgId) =>
+    sql`SELECT 'pack'::text AS kind, ${evidencePacks.status} AS status, count(*)::int AS n FROM ${evidencePacks} WHERE ${evidencePacks.orgId} = ${orgId} GROUP BY ${evidencePacks.status}`,
 };
 
 export interface ReportListFilter {

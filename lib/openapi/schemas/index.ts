@@ -11,3 +11,4 @@ export * from './screening';
 export * from './setup';
 export * from './reports';
 export * from './ctr';
+export * from './packs';
