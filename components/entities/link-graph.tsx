@@ -29,7 +29,8 @@ export interface DrawnEdge {
 type EntityNodeData = Omit<DrawnNode, 'key' | 'x' | 'y' | 'width' | 'height'>;
 type EntityFlowNode = Node<EntityNodeData, 'entity'>;
 
-const linkBase = 'flex h-full w-full flex-col justify-center overflow-hidden rounded border px-2 text-left text-xs focus-visible:outline-2 focus-visible:outline-sky-600';
+// React Flow leaves pointer events off nodes that are neither selectable nor draggable: the link takes them back.
+const linkBase = 'nopan nodrag pointer-events-auto flex h-full w-full flex-col justify-center overflow-hidden rounded border px-2 text-left text-xs focus-visible:outline-2 focus-visible:outline-sky-600';
 
 /** One entity (or a collapsed group): a link to its page, or to the graph with the group opened further. */
 function EntityNode({ data }: NodeProps<EntityFlowNode>) {
@@ -90,7 +91,7 @@ export function LinkGraph({ name, nodes, edges, width, height }: { name: string;
     labelStyle: { fill: 'var(--color-slate-700)', fontSize: 11 },
     labelBgStyle: { fill: 'var(--color-white)' },
   }));
-  const viewHeight = Math.min(640, Math.max(260, height + 40));
+  const viewHeight = Math.min(720, Math.max(260, height + 40));
   return (
     <div role="group" aria-label={name} className="rounded border border-slate-200 bg-white" style={{ height: viewHeight }} data-testid="link-graph">
       <ReactFlow
@@ -100,7 +101,8 @@ export function LinkGraph({ name, nodes, edges, width, height }: { name: string;
         width={Math.max(width, 320)}
         height={viewHeight}
         fitView
-        fitViewOptions={{ padding: 0.05, minZoom: 0.3, maxZoom: 1 }}
+        // Never so small that the boxes cannot be read: a tall graph opens on its middle, where the entity is, and pans.
+        fitViewOptions={{ padding: 0.05, minZoom: 0.6, maxZoom: 1 }}
         minZoom={0.1}
         nodesDraggable={false}
         nodesConnectable={false}
@@ -112,7 +114,7 @@ export function LinkGraph({ name, nodes, edges, width, height }: { name: string;
         proOptions={{ hideAttribution: true }}
         colorMode="system"
       >
-        <Controls showInteractive={false} />
+        <Controls showInteractive={false} className="overflow-hidden rounded border border-slate-300 bg-white text-slate-800 shadow-sm" />
       </ReactFlow>
     </div>
   );

@@ -221,10 +221,10 @@ export default async function EntityPage({ params, searchParams }: { params: Pro
                             <Td className="max-w-48 break-words">{nodeName(x.source)}</Td>
                             <Td className="whitespace-nowrap">{x.label}</Td>
                             <Td className="max-w-48 break-words">{nodeName(x.target)}</Td>
-                            <Td className="whitespace-nowrap">
+                            <Td>
                               <LocalTime iso={x.firstSeen?.toISOString()} />
                             </Td>
-                            <Td className="whitespace-nowrap">
+                            <Td>
                               <LocalTime iso={x.lastSeen?.toISOString()} />
                             </Td>
                             <Td>{other && other.openAlerts > 0 ? <Badge tone="warning">{other.openAlerts} open</Badge> : '—'}</Td>
