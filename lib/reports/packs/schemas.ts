@@ -49,11 +49,14 @@ export const TEXT_MESSAGE = `text must be a string of at most ${SECTION_TEXT_MAX
 export const ROLE_CANNOT_GENERATE = 'only a reviewer or an admin can generate an evidence pack';
 export const NOT_GENERATED_MESSAGE = 'the evidence pack has not been generated';
 export const CHANGED_WHILE_GENERATING = 'the evidence pack changed while it was being generated; generate it again';
-export const DOCUMENT_TYPE_MESSAGE = 'file must be a PDF, PNG or JPEG';
-export const DOCUMENT_TOO_LARGE_MESSAGE = 'file must be at most 20 MB';
-export const DOCUMENT_FIELD_MESSAGE = 'send the file in the multipart field file';
-export const DOCUMENT_ONE_FILE_MESSAGE = 'send one file in the field file';
-export const DOCUMENT_MALFORMED_MESSAGE = 'the body must be multipart/form-data with the file in the field file';
+// A section's document is uploaded as an STR attachment is, and refused in the same words.
+export {
+  ATTACHMENT_TYPE_MESSAGE as DOCUMENT_TYPE_MESSAGE,
+  ATTACHMENT_TOO_LARGE_MESSAGE as DOCUMENT_TOO_LARGE_MESSAGE,
+  ATTACHMENT_FIELD_MESSAGE as DOCUMENT_FIELD_MESSAGE,
+  ATTACHMENT_ONE_FILE_MESSAGE as DOCUMENT_ONE_FILE_MESSAGE,
+  ATTACHMENT_MALFORMED_MESSAGE as DOCUMENT_MALFORMED_MESSAGE,
+} from '@/lib/reports/str/schemas';
 
 const day = (message: string) => z.string({ error: message }).refine((v) => isCalendarDay(v) && v >= '1970-01-01', message).meta({ format: 'date' });
 

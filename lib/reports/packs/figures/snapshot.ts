@@ -39,6 +39,9 @@ function figureValue(v: unknown): FigureValue {
   if (v instanceof Date) return v.toISOString();
   if (typeof v === 'bigint') return Number(v);
   const s = String(v);
+  // A timestamptz read as text (`2026-07-04 00:00:00+00`) is answered in ISO 8601 UTC, as everywhere in /v1.
+  const stamp = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2}(?:\.\d+)?)([+-]\d{2})(?::?(\d{2}))?$/.exec(s);
+  if (stamp) return new Date(`${stamp[1]}T${stamp[2]}${stamp[3]}:${stamp[4] ?? '00'}`).toISOString();
   return /^-?\d+(\.\d+)?$/.test(s) ? Number(s) : s;
 }
 
