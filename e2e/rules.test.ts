@@ -123,8 +123,12 @@ describe('rules in a browser', () => {
     expect(await page.getByTestId('activate-rule-reason').textContent()).toBe('The author of a rule cannot approve it.');
     expect(await activate.getAttribute('aria-describedby')).toBe(await page.getByTestId('activate-rule-reason').getAttribute('id'));
     await expectSound();
+    expect(await page.getByTestId('backtest-days').inputValue()).toBe('1');
     const shot = await screenshot(page, 'rules-01-editor-backtest');
     keepForDocs(shot, 'rule-editor-backtest.png');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await screenshot(page, 'rules-01-editor-backtest-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
 
     // After a reload the stored backtest is still shown.
     await page.reload();

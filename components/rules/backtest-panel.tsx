@@ -102,7 +102,7 @@ export function BacktestPanel({
             type="number"
             min={1}
             max={31}
-            defaultValue={7}
+            defaultValue={state.values?.days ?? '7'}
             data-testid="backtest-days"
             className="block w-28 rounded border border-slate-300 bg-white px-2 py-1.5 text-sm shadow-sm focus:border-sky-600 focus:outline-none focus:ring-1 focus:ring-sky-600"
           />
@@ -117,7 +117,7 @@ export function BacktestPanel({
             type="number"
             min={1}
             max={100000}
-            defaultValue={50000}
+            defaultValue={state.values?.max_events ?? '50000'}
             data-testid="backtest-max"
             className="block w-32 rounded border border-slate-300 bg-white px-2 py-1.5 text-sm shadow-sm focus:border-sky-600 focus:outline-none focus:ring-1 focus:ring-sky-600"
           />

@@ -166,7 +166,7 @@ describe('console rule actions', () => {
     as(admin);
     for (const id of [foreignRule, randomUUID(), 'not-an-id']) {
       expect(await actions.activateRuleAction({}, form({ rule_id: id }))).toEqual({ message: RULE_NOT_FOUND });
-      expect(await actions.backtestRuleAction({}, form({ rule_id: id, days: '7', max_events: '100' }))).toEqual({ message: RULE_NOT_FOUND });
+      expect(await actions.backtestRuleAction({}, form({ rule_id: id, days: '7', max_events: '100' }))).toMatchObject({ message: RULE_NOT_FOUND });
     }
     expect((await versionsOf(other.orgId, 'foreign_rule'))[0]!.status).toBe('draft');
   });
@@ -190,9 +190,14 @@ describe('console rule actions', () => {
     expect(compared.run!.result.no_longer_flagged).toBe(compared.run!.result.baseline_would_flag);
     expect(compared.run!.result.no_longer_flagged).toBeGreaterThanOrEqual(2);
 
-    expect(await actions.backtestRuleAction({}, form({ rule_id: fresh.id, days: '40', max_events: '10' }))).toEqual({ message: 'window is capped at 31 days' });
-    expect(await actions.backtestRuleAction({}, form({ rule_id: fresh.id, days: '1', max_events: '0' }))).toEqual({ message: 'max_events must be between 1 and 100000' });
-    expect(await actions.backtestRuleAction({}, form({ rule_id: fresh.id, days: 'soon', max_events: '10' }))).toEqual({ fieldErrors: { days: 'the window must be a number of days' } });
+    // The verb's limits, with the form's values kept for the next try.
+    expect(await actions.backtestRuleAction({}, form({ rule_id: fresh.id, days: '40', max_events: '10' }))).toEqual({
+      message: 'window is capped at 31 days',
+      values: { days: '40', max_events: '10' },
+    });
+    expect(await actions.backtestRuleAction({}, form({ rule_id: fresh.id, days: '1', max_events: '0' }))).toMatchObject({ message: 'max_events must be between 1 and 100000' });
+    expect(await actions.backtestRuleAction({}, form({ rule_id: fresh.id, days: 'soon', max_events: '10' }))).toMatchObject({ fieldErrors: { days: 'the window must be a number of days' } });
+    expect(state.values).toEqual({ days: '1', max_events: '1000' });
   });
 
   it('drafts wait in /approvals and the navigation’s count; the author’s own are not theirs to decide', async () => {

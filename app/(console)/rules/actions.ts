@@ -3,6 +3,7 @@
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { getDb } from '@/db/client';
+import type { Actor } from '@/lib/auth/actor';
 import { requirePerson } from '@/lib/auth/current-person';
 import { InvalidInputError, NotFoundError } from '@/lib/errors';
 import { formStateOf, textValues, type FormState } from '@/lib/forms/form-state';
@@ -79,6 +80,15 @@ export type BacktestState = FormState & { run?: { result: BacktestResult; ranAt:
 const runBacktest = formAction('backtestRuleAction', async (_prev: BacktestState, form: FormData): Promise<BacktestState> => {
   const { actor } = await requirePerson();
   const id = ruleIdOf(form);
+  const values = textValues(form, ['days', 'max_events']);
+  try {
+    return { ...(await backtestOver(actor, id, form)), values };
+  } catch (err) {
+    return formStateOf(err, values);
+  }
+});
+
+async function backtestOver(actor: Actor, id: string, form: FormData): Promise<BacktestState> {
   const days = Number(String(form.get('days') ?? '7'));
   if (!Number.isFinite(days) || days <= 0) throw new InvalidInputError('the window must be a number of days', 'days');
   const maxText = String(form.get('max_events') ?? '').trim();
@@ -90,7 +100,7 @@ const runBacktest = formAction('backtestRuleAction', async (_prev: BacktestState
     ...(maxText ? { maxEvents: Number(maxText) } : {}),
   });
   return { ok: true, run: { result, ranAt: until.toISOString(), samples: await samplesWithAlerts(db, actor, result.sample_event_ids) } };
-});
+}
 
 export async function backtestRuleAction(prev: BacktestState, form: FormData): Promise<BacktestState> {
   return runBacktest(prev, form);
