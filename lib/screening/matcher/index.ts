@@ -5,19 +5,24 @@
 //   const match = scoreEntry(query, entry);              // one entry, fully explained
 //
 // How a score comes about (details in the files named):
-// - normalize.ts: case, accents, punctuation, Cyrillic, "SURNAME, Given", titles and legal forms go;
-//   each word gets a role (distinctive, particle, generic business word, initial). A name with brackets
-//   ("X (Y; Z)") or a birth remark is split into forms (listNameForms), list names and queries alike:
-//   a query is screened under each of its forms and, per entry, the best match is kept.
+// - normalize.ts: case, accents, punctuation, "SURNAME, Given", titles and legal forms (in many
+//   languages) go; every script becomes Latin (Cyrillic by a table, the rest with any-ascii; words of
+//   scripts that leave vowels unwritten stay marked in capitals; Chinese and Korean split by syllable);
+//   numbers in business names become digits; each word gets a role (distinctive, particle, generic
+//   business word, initial). A name with brackets ("X (Y; Z)"), names joined by "/" or ";" or a birth
+//   remark is split into forms (listNameForms), list names and queries alike: a query is screened under
+//   each of its forms and, per entry, the best match is kept.
 // - prepare.ts: roles give weights (particles and generic words count for less); neighbouring words
 //   are also joined ("abu bakr" -> "abubakr") so spacing variants meet.
-// - similarity.ts: two words match exactly, closely (spelling), phonetically (sound, after folding
-//   transliteration variants) or as an initial; words of three letters or fewer only exactly.
+// - similarity.ts: two words match exactly, closely (spelling, a nickname), phonetically (sound, after
+//   folding transliteration variants; a Chinese or Korean romanisation variant; consonants for abjad
+//   words) or as an initial; other words of three letters or fewer only exactly.
 // - score.ts: words are paired greedily in any order, each used once; the name score blends how
 //   much of the query and of the list name is covered (a list name's middle words that the query
 //   leaves out, such as a patronymic, count for less, up to a score of 88); the best name or alias
-//   wins; birth year and country then move it. Only a name identical after normalisation, without
-//   conflicting facts, scores 100.
+//   wins; a business with a distinctive word the other lacks stays a near miss; birth year and country
+//   then move it (two years apart a little, three or more a lot). Only a name identical after
+//   normalisation, without conflicting facts, scores 100.
 // - candidates.ts: the index that picks the few entries worth scoring; an entry with a form identical to
 //   the query is always among them.
 
