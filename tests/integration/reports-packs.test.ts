@@ -245,7 +245,7 @@ describe('evidence packs', () => {
     expect(text.status, text.stderr).toBe(0);
     expect(text.stdout).toContain(o.org.name);
     expect(text.stdout).toContain('Inspection by the FIU');
-    expect(text.stdout).toMatch(/Sla met %\s+50/);
+    expect(text.stdout).toMatch(/SLA met %\s+50/);
     expect(text.stdout).toMatch(/P90 hours to close\s+232\.8/);
     expect(text.stdout).toMatch(/large_cash\s+2\s+2\s+0\s+1\s+50/);
     expect(text.stdout).toContain(sha256(PNG));

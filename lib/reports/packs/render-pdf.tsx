@@ -11,7 +11,7 @@ export interface PackPrint {
 }
 
 const styles = StyleSheet.create({
-  page: { padding: 40, fontSize: 9, fontFamily: 'Helvetica', color: '#1f2933' },
+  page: { paddingTop: 40, paddingHorizontal: 40, paddingBottom: 56, fontSize: 9, fontFamily: 'Helvetica', color: '#1f2933' },
   coverTitle: { fontSize: 24, fontFamily: 'Helvetica-Bold', marginTop: 160, marginBottom: 12 },
   coverLine: { fontSize: 12, marginBottom: 6 },
   coverMuted: { fontSize: 10, color: '#52606d', marginBottom: 4 },
@@ -22,24 +22,35 @@ const styles = StyleSheet.create({
   row: { flexDirection: 'row', borderBottomWidth: 0.5, borderBottomColor: '#cbd2d9', paddingVertical: 2 },
   head: { flexDirection: 'row', borderBottomWidth: 1, borderBottomColor: '#52606d', paddingVertical: 2, fontFamily: 'Helvetica-Bold' },
   cell: { flex: 1, paddingRight: 4 },
+  hash: { fontFamily: 'Courier', fontSize: 8, marginTop: 1 },
   footer: { position: 'absolute', bottom: 20, left: 40, right: 40, fontSize: 7, color: '#7b8794', flexDirection: 'row', justifyContent: 'space-between' },
 });
 
+const ACRONYMS: Record<string, string> = { sla: 'SLA', strs: 'STRs', str: 'STR', ctr: 'CTR', api: 'API', sha256: 'SHA-256', pdf: 'PDF' };
+
 const label = (key: string): string => {
-  const words = key.replace(/_pct$/, ' %').replace(/_/g, ' ');
+  const words = key
+    .replace(/_pct$/, ' %')
+    .split('_')
+    .map((w) => ACRONYMS[w] ?? w)
+    .join(' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
 const show = (v: FigureValue): string => {
   if (v === null) return '—';
   if (typeof v === 'number') return Number.isInteger(v) ? v.toLocaleString('en-GB') : v.toLocaleString('en-GB', { maximumFractionDigits: 2 });
-  return /^\d{4}-\d{2}-\d{2}T/.test(v) ? v.slice(0, 16).replace('T', ' ') : v;
+  if (/^\d{4}-\d{2}-\d{2}T/.test(v)) return v.slice(0, 16).replace('T', ' ');
+  // A backtest run's id, shortened as a commit is: enough to find it, narrow enough for its column.
+  if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v)) return v.slice(0, 8);
+  return v;
 };
 
 function Table({ rows, columns }: { rows: FigureValue[][]; columns: string[] }) {
+  // Wide tables (rule changes) print smaller, so dates and names keep to one line.
   return (
-    <View wrap={false}>
-      <View style={styles.head}>
+    <View style={{ fontSize: columns.length > 5 ? 7 : 9 }}>
+      <View style={styles.head} wrap={false}>
         {columns.map((c) => (
           <Text key={c} style={styles.cell}>
             {label(c)}
@@ -47,7 +58,7 @@ function Table({ rows, columns }: { rows: FigureValue[][]; columns: string[] }) 
         ))}
       </View>
       {rows.map((r, i) => (
-        <View key={i} style={styles.row}>
+        <View key={i} style={styles.row} wrap={false}>
           {r.map((v, j) => (
             <Text key={j} style={styles.cell}>
               {show(v)}
@@ -157,7 +168,16 @@ export async function renderPackPdf(view: PackView, print: PackPrint): Promise<B
             docs.length === 0 ? (
               <Text style={styles.muted}>No documents.</Text>
             ) : (
-              <Table columns={['section', 'name', 'type', 'size', 'sha256']} rows={docs.map((d) => [d.section, d.name, d.type, d.size, d.sha256])} />
+              docs.map((d) => (
+                <View key={d.section} style={styles.row} wrap={false}>
+                  <View style={{ flex: 1 }}>
+                    <Text>
+                      {d.section}: {d.name} ({d.type}, {show(d.size)} bytes)
+                    </Text>
+                    <Text style={styles.hash}>SHA-256 {d.sha256}</Text>
+                  </View>
+                </View>
+              ))
             )
           ) : (
             <Figures figures={view.figures[key]} />
