@@ -56,7 +56,7 @@ async function main(): Promise<void> {
     process.env.SERVICE_LOG_LEVEL ??= 'silent';
     reloadSettings();
     const db = getDb();
-    const org = await createOrganisation(db, { name: `Bench Bank ${Date.now()}` });
+    const org = await createOrganisation(db, { name: 'Bench Bank plc' });
     const o = org.id;
     // Position i of n spread over the year 2025.
     const at = (i: string, n: number) => sql.raw(`('${YEAR}'::timestamptz + (${i}::double precision / ${n + 1}) * interval '365 days')`);

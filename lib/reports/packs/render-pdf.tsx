@@ -12,7 +12,7 @@ export interface PackPrint {
 
 const styles = StyleSheet.create({
   page: { paddingTop: 40, paddingHorizontal: 40, paddingBottom: 56, fontSize: 9, fontFamily: 'Helvetica', color: '#1f2933' },
-  coverTitle: { fontSize: 24, fontFamily: 'Helvetica-Bold', marginTop: 160, marginBottom: 12 },
+  coverTitle: { fontSize: 24, fontFamily: 'Helvetica-Bold', marginTop: 120, marginBottom: 12 },
   coverLine: { fontSize: 12, marginBottom: 6 },
   coverMuted: { fontSize: 10, color: '#52606d', marginBottom: 4 },
   h1: { fontSize: 14, fontFamily: 'Helvetica-Bold', marginBottom: 6, marginTop: 4 },
@@ -158,6 +158,14 @@ export async function renderPackPdf(view: PackView, print: PackPrint): Promise<B
         <Text style={styles.coverLine}>Purpose: {pack.purpose ?? '—'}</Text>
         <Text style={styles.coverLine}>Generated: {print.generatedAt.toISOString().slice(0, 19).replace('T', ' ')} UTC</Text>
         <Text style={styles.coverMuted}>Figures computed from one consistent reading of the service&apos;s records at generation.</Text>
+        <Text style={[styles.h2, { marginTop: 28 }]}>Contents</Text>
+        {/* No page numbers: a long section (many rule changes) runs over several pages. */}
+        {PACK_SECTION_KEYS.map((key, i) => (
+          <View key={key} style={styles.row}>
+            <Text style={{ width: 20 }}>{i + 1}.</Text>
+            <Text style={styles.cell}>{PACK_SECTION_TITLES[key]}</Text>
+          </View>
+        ))}
         {footer}
       </Page>
       {PACK_SECTION_KEYS.map((key) => (
