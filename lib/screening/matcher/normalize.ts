@@ -59,7 +59,7 @@ const OTHER_SCRIPT_RUN = /[^\p{Script=Latin}\P{L}]+/gu;
 // Hebrew letters whose any-ascii reading would hide the consonant the Latin spelling writes (ב is b or v,
 // ו a vowel as often as a v, פ p or f) and Greek digraphs for Latin b, d, g and u (Μπους, Ντάλας).
 const HEBREW_LETTERS: Readonly<Record<string, string>> = {
-  ב: 'b', ו: '', פ: 'p', ף: 'p', כ: 'k', ך: 'k', ק: 'k', צ: 's', ץ: 's', ח: 'h', ע: '', א: '',
+  ב: 'b', ו: '', פ: 'p', ף: 'p', כ: 'k', ך: 'k', ק: 'k', צ: 's', ץ: 's', ח: 'h', ע: '',
 };
 // (μπ and ντ are how Greek writes the b and d of foreign names, γκ is g at the start of a word; ι and ου
 // before a vowel are y, w; αυ, ευ are av, ev.)
@@ -73,6 +73,8 @@ const HEBREW_GERESH: ReadonlyArray<readonly [RegExp, string]> = [[/ג[׳']/g, 'j
 /** One letter of an abjad as one Latin letter (or none): any-ascii's reading, its digraphs (ش "sh") as one. */
 function abjadLetter(c: string): string {
   if (/[a-z]/.test(c)) return c;
+  // Alif (and Hebrew aleph) write a long a: kept, so two equal consonants around it stay two (حداد).
+  if (/[اأإآٱא]/.test(c)) return 'a';
   const latin = anyAscii(c).toLowerCase().replace(/[^a-z]/g, '');
   return latin.length === 2 ? (CONSONANT_DIGRAPHS[latin] ?? latin) : latin;
 }
@@ -419,10 +421,10 @@ function joinLetterRuns(tokens: string[]): string[] {
 }
 
 /** Titles as an abjad writes them: mullah (ملا), sheikh (شيخ), haji (حاجي), doctor (دكتور). */
-const ABJAD_TITLES: ReadonlySet<string> = new Set(['ML', 'MLA', 'SYH', 'SHYH', 'HJ', 'HAJ', 'HJY', 'HAJY', 'DKTWR']);
+const ABJAD_TITLES: ReadonlySet<string> = new Set(['ML', 'MLA', 'MLAA', 'SYH', 'SHYH', 'HJ', 'HAJ', 'HJY', 'HAJY', 'DKTWR']);
 
 /** bin, bint, abu as an abjad writes them (بن, بنت, أبو). */
-const ABJAD_PARTICLES: ReadonlySet<string> = new Set(['BN', 'BNT', 'BW', 'ABW']);
+const ABJAD_PARTICLES: ReadonlySet<string> = new Set(['BN', 'ABN', 'BNT', 'BW', 'ABW', 'ABU']);
 
 function roleOf(word: string, kind: EntryKind): WordRole {
   if (word.length === 1 && isLatinWord(word)) return 'initial';

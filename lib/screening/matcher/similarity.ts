@@ -208,9 +208,9 @@ export const CONSONANT_DIGRAPHS: Readonly<Record<string, string>> = { sh: 's', c
 export function consonantKey(word: string, abjad = false): string {
   let s = word.toLowerCase().replace(/[^a-z]/g, '');
   if (!abjad) s = s.replace(/sch|dzh|dj|[sckgtdpz]h/g, (d) => (d === 'sch' ? 's' : d === 'dj' || d === 'dzh' ? 'j' : (CONSONANT_DIGRAPHS[d] ?? d)));
-  // A Latin doubled letter is one consonant (an abjad does not write gemination), dropped before the
-  // vowels go, so the two z of "Aziz" stay two; two equal letters in an abjad are two consonants (حداد).
-  if (!abjad) s = s.replace(/(.)\1+/g, '$1');
+  // A doubled letter is one consonant (an abjad does not write gemination), dropped before the vowels go,
+  // so the two z of "Aziz" (عزيز) and the two d of "Haddad" (حداد, with its alif) stay two.
+  s = s.replace(/(.)\1+/g, '$1');
   s = s
     .replace(/[aeiouwy]/g, '')
     .replace(/d/g, 't')
