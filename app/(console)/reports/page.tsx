@@ -10,6 +10,8 @@ import { listReports, type ReportListItem } from '@/lib/reports/list-reports';
 import { REPORT_KINDS, type ReportKind } from '@/lib/reports/schemas';
 import { CtrBuildForm } from '@/components/reports/ctr-row-forms';
 import { buildCtrAction } from './ctr/[id]/actions';
+import { PackCreateForm } from '@/components/reports/pack-forms';
+import { createPackAction } from './packs/[id]/actions';
 
 export const dynamic = 'force-dynamic';
 
@@ -24,8 +26,8 @@ const KIND_WORDS: Record<ReportKind, { short: string; plural: string }> = {
   pack: { short: 'PACK', plural: 'Evidence packs' },
 };
 
-/** A report's own page; kinds whose screens are not built yet have none, and their number is shown as text. */
-const pathOf = (r: ReportListItem): string | null => (r.kind === 'str' ? `/reports/str/${r.id}` : r.kind === 'ctr' ? `/reports/ctr/${r.id}` : null);
+/** A report's own page. */
+const pathOf = (r: ReportListItem): string | null => `/reports/${r.kind === 'pack' ? 'packs' : r.kind}/${r.id}`;
 
 /** The UTC day before today's, as YYYY-MM-DD: the latest day a CTR batch can be built for. */
 const yesterdayUtc = (): string => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
@@ -87,6 +89,13 @@ export default async function ReportsPage({ searchParams }: { searchParams: Prom
         </h2>
         <p className="mt-1 mb-3 text-sm text-slate-600">Batches are built every night for the day before; build one now for a UTC day that is over. A day already built opens its batch.</p>
         <CtrBuildForm action={buildCtrAction} defaultDate={yesterdayUtc()} max={yesterdayUtc()} />
+      </section>
+      <section aria-labelledby="pack-create-title" className="mb-6 rounded border border-slate-200 bg-white p-4" data-testid="pack-create-section">
+        <h2 id="pack-create-title" className="text-sm font-semibold text-slate-900">
+          Start an evidence pack
+        </h2>
+        <p className="mt-1 mb-3 text-sm text-slate-600">A pack gathers the period&apos;s live figures, each section&apos;s text and documents into one PDF for an auditor. Leave the dates empty for the current quarter.</p>
+        <PackCreateForm action={createPackAction} />
       </section>
       <nav aria-label="Kind of report" className="mb-4 flex flex-wrap gap-2" data-testid="kind-filter">
         {filters.map(([k, label]) => (

@@ -1,5 +1,6 @@
 import { Document, Page, Rect, renderToBuffer, StyleSheet, Svg, Text, View } from '@react-pdf/renderer';
 import type { FigureTable, FigureValue, SectionFigures } from './figures/snapshot';
+import { figureLabel, figureText } from './figure-text';
 import { PACK_SECTION_KEYS, PACK_SECTION_TITLES } from './schemas';
 import type { PackView } from './serialize';
 
@@ -26,25 +27,8 @@ const styles = StyleSheet.create({
   footer: { position: 'absolute', bottom: 20, left: 40, right: 40, fontSize: 7, color: '#7b8794', flexDirection: 'row', justifyContent: 'space-between' },
 });
 
-const ACRONYMS: Record<string, string> = { sla: 'SLA', strs: 'STRs', str: 'STR', ctr: 'CTR', api: 'API', sha256: 'SHA-256', pdf: 'PDF' };
-
-const label = (key: string): string => {
-  const words = key
-    .replace(/_pct$/, ' %')
-    .split('_')
-    .map((w) => ACRONYMS[w] ?? w)
-    .join(' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-};
-
-const show = (v: FigureValue): string => {
-  if (v === null) return '—';
-  if (typeof v === 'number') return Number.isInteger(v) ? v.toLocaleString('en-GB') : v.toLocaleString('en-GB', { maximumFractionDigits: 2 });
-  if (/^\d{4}-\d{2}-\d{2}T/.test(v)) return v.slice(0, 16).replace('T', ' ');
-  // A backtest run's id, shortened as a commit is: enough to find it, narrow enough for its column.
-  if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v)) return v.slice(0, 8);
-  return v;
-};
+const label = figureLabel;
+const show = figureText;
 
 function Table({ rows, columns }: { rows: FigureValue[][]; columns: string[] }) {
   // Wide tables (rule changes) print smaller, so dates and names keep to one line.
