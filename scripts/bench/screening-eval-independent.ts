@@ -821,7 +821,7 @@ function greekWord(word: string): string {
   return s.endsWith('σ') ? `${s.slice(0, -1)}ς` : s;
 }
 
-/** `npm run bench -- screening-eval-independent`: the set's size by kind, script and half. */
+/** The set's size by kind, script and half, as the screening benchmark prints it. */
 export function describeSet(set: IndependentSet): Record<string, unknown> {
   const by = (f: (i: IndependentItem) => string): Record<string, number> => {
     const m: Record<string, number> = {};
