@@ -9,8 +9,9 @@ import { inSnapshot, periodOf } from './figures/snapshot';
 import { PACK_NOT_FOUND, type PackSectionKey } from './schemas';
 import type { PackDocumentMeta, PackRow, PackView } from './serialize';
 
+const { pdf: _pdf, ...columnsButPdf } = getTableColumns(evidencePacks);
 /** The pack columns but its PDF bytes. */
-export const { pdf: _pdf, ...packColumns } = getTableColumns(evidencePacks);
+export const packColumns = columnsButPdf;
 const { bytes: _bytes, orgId: _orgId, packId: _packId, ...documentColumns } = getTableColumns(evidencePackDocuments);
 
 /** One pack of the actor's organisation without its PDF bytes, or 404 (another organisation's included). */
