@@ -121,6 +121,12 @@ export class CandidateIndex implements ScreeningIndex {
    * query; and -> abjad vocabulary words, for Latin query words. */
   private readonly latinByConsonants: Map<string, number[]>;
   private readonly abjadByConsonants: Map<string, number[]>;
+  /** The same by loose consonant key (similarity.ts looseConsonantKey): Latin words by their loose key and by
+   * their loose key without v; abjad words by their loose key, and those writing a waw or vav again apart. */
+  private readonly latinByLoose: Map<string, number[]>;
+  private readonly latinByLooseNoV: Map<string, number[]>;
+  private readonly abjadByLoose: Map<string, number[]>;
+  private readonly abjadWithVavByLoose: Map<string, number[]>;
   /** Romanisation key -> Chinese or Korean syllables of the vocabulary with it. */
   private readonly byRoman: Map<string, number[]>;
   /** wholeNameKey -> name forms with that key. */
@@ -152,6 +158,10 @@ export class CandidateIndex implements ScreeningIndex {
     const interner = new WordInterner();
     const latinByConsonants = new Map<string, number[]>();
     const abjadByConsonants = new Map<string, number[]>();
+    const latinByLoose = new Map<string, number[]>();
+    const latinByLooseNoV = new Map<string, number[]>();
+    const abjadByLoose = new Map<string, number[]>();
+    const abjadWithVavByLoose = new Map<string, number[]>();
     const byRoman = new Map<string, number[]>();
 
     const vocabId = (text: string, codes: readonly string[], word?: ComparableWord): number => {
@@ -162,6 +172,12 @@ export class CandidateIndex implements ScreeningIndex {
       postings.push([]);
       for (const code of codes) if (code.length >= 2) pushTo(sound, code, id);
       if (word?.consonants) pushTo(word.abjad ? abjadByConsonants : latinByConsonants, word.consonants, id);
+      if (word?.looseConsonants && word.looseConsonants !== word.consonants) pushTo(word.abjad ? abjadByLoose : latinByLoose, word.looseConsonants, id);
+      if (word?.abjad && word.looseConsonantsNoV) pushTo(abjadWithVavByLoose, word.looseConsonantsNoV, id);
+      // A Latin word's key without v, where it differs from its other keys (which are looked up too).
+      else if (word?.looseConsonantsNoV && word.looseConsonantsNoV !== word.looseConsonants && word.looseConsonantsNoV !== word.consonants) {
+        pushTo(latinByLooseNoV, word.looseConsonantsNoV, id);
+      }
       if (word?.roman) pushTo(byRoman, word.roman, id);
       const reachable = text.length >= ONE_EDIT_MIN_LENGTH && text.length <= ONE_EDIT_MAX_LENGTH && /^[a-z]+$/.test(text);
       editable.push(reachable ? text : null);
@@ -209,6 +225,10 @@ export class CandidateIndex implements ScreeningIndex {
     this.oneEdit = new OneEditIndex(editable);
     this.latinByConsonants = latinByConsonants;
     this.abjadByConsonants = abjadByConsonants;
+    this.latinByLoose = latinByLoose;
+    this.latinByLooseNoV = latinByLooseNoV;
+    this.abjadByLoose = abjadByLoose;
+    this.abjadWithVavByLoose = abjadWithVavByLoose;
     this.byRoman = byRoman;
     this.wholeNames = wholeNames;
 
@@ -235,10 +255,21 @@ export class CandidateIndex implements ScreeningIndex {
     if (word.abjad) {
       for (const id of this.latinByConsonants.get(word.consonants) ?? []) add(id, HIT_SOUND);
       for (const id of this.abjadByConsonants.get(word.consonants) ?? []) add(id, HIT_SOUND);
+      for (const key of [word.looseConsonants, word.looseConsonantsNoV]) {
+        if (!key) continue;
+        for (const map of [this.latinByConsonants, this.latinByLoose, this.latinByLooseNoV, this.abjadByConsonants, this.abjadByLoose]) {
+          for (const id of map.get(key) ?? []) add(id, HIT_SOUND);
+        }
+      }
       return reached;
     }
     if (!word.latin) return reached;
     if (word.consonants) for (const id of this.abjadByConsonants.get(word.consonants) ?? []) add(id, HIT_SOUND);
+    if (word.looseConsonants) {
+      for (const id of this.abjadByConsonants.get(word.looseConsonants) ?? []) add(id, HIT_SOUND);
+      for (const id of this.abjadByLoose.get(word.looseConsonants) ?? []) add(id, HIT_SOUND);
+    }
+    if (word.looseConsonantsNoV) for (const id of this.abjadWithVavByLoose.get(word.looseConsonantsNoV) ?? []) add(id, HIT_SOUND);
     if (word.roman) for (const id of this.byRoman.get(word.roman) ?? []) add(id, HIT_SOUND);
     if (word.nicknames) for (const name of word.nicknames) add(this.vocabulary.get(name), HIT_SOUND);
     if (word.text.length <= 3) return reached;

@@ -57,9 +57,9 @@ const GREEK_RUN = /[\p{scx=Greek}]+/gu;
 const OTHER_SCRIPT_RUN = /[^\p{Script=Latin}\P{L}]+/gu;
 
 // Hebrew letters whose any-ascii reading would hide the consonant the Latin spelling writes (ב is b or v,
-// ו a vowel as often as a v, פ p or f) and Greek digraphs for Latin b, d, g and u (Μπους, Ντάλας).
+// ו a vowel as often as a v, so w, which consonant keys drop and the loose key lets meet a Latin v; פ p or f) and Greek digraphs for Latin b, d, g and u (Μπους, Ντάλας).
 const HEBREW_LETTERS: Readonly<Record<string, string>> = {
-  ב: 'b', ו: '', פ: 'p', ף: 'p', כ: 'k', ך: 'k', ק: 'k', צ: 's', ץ: 's', ח: 'h', ע: '',
+  ב: 'b', ו: 'w', פ: 'p', ף: 'p', כ: 'k', ך: 'k', ק: 'k', צ: 's', ץ: 's', ח: 'h', ע: '',
 };
 // (μπ and ντ are how Greek writes the b and d of foreign names, γκ is g at the start of a word; ι and ου
 // before a vowel are y, w; αυ, ευ are av, ev.)
@@ -89,6 +89,8 @@ function abjadToLatin(run: string): string {
     text = text.slice(2);
   }
   for (const [from, to] of HEBREW_GERESH) text = text.replace(from, to);
+  // A doubled vav, or a vav starting a word, is the consonant v (וולקוב = Volkov, ולדימיר = Vladimir).
+  text = text.replace(/וו/g, 'v').replace(/^ו/, 'v');
   text = text.replace(/[\u05d0-\u05ea]/g, (c) => HEBREW_LETTERS[c] ?? c);
   // Letter by letter, so a digraph of one letter (ث "th") never merges with two letters (ت ه "t", "h").
   let latin = '';

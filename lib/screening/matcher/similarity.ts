@@ -30,6 +30,11 @@ export interface ComparableWord {
   readonly abjad: boolean;
   /** Consonants only, transliteration variants folded (see consonantKey): how an abjad word meets a Latin one. */
   readonly consonants: string;
+  /** The consonants read more loosely (see looseConsonantKey), a second try when `consonants` differ. */
+  readonly looseConsonants: string;
+  /** A Latin word's loose consonants without its v; an abjad word's without its waw or vav (W, V), which
+   * stands for a v as often as for a vowel (Hebrew ו, Persian و), or '' when it writes none. */
+  readonly looseConsonantsNoV: string;
   /** Chinese or Korean syllable with its romanisation variants folded (see romanKey); '' for other words. */
   readonly roman: string;
   /** Names the nickname tables give for this one (Robert: bob, rob...), when there are any. */
@@ -81,6 +86,8 @@ const CONSONANTS_ONE_EDIT_CREDIT = 0.7;
 const LATIN_TO_ABJAD_EQUAL_CREDIT: readonly number[] = [0, 0.6, 0.8, 0.92, 0.95];
 const LATIN_TO_ABJAD_ONE_EDIT_CREDIT = 0.68;
 const CONSONANTS_ONE_EDIT_MIN_LENGTH = 4;
+/** Loose consonants (looseConsonantKey) meeting count a little less than exact ones. */
+const LOOSE_CONSONANTS_FACTOR = 0.95;
 
 const EXACT: WordMatch = Object.freeze({ credit: 1, kind: 'exact' });
 const NICKNAME: WordMatch = Object.freeze({ credit: NICKNAME_CREDIT, kind: 'close', via: 'nickname' });
@@ -221,6 +228,23 @@ export function consonantKey(word: string, abjad = false): string {
   return s.length > 1 ? s.replace(/h$/, '') : s;
 }
 
+/**
+ * The consonants of a word read more loosely, for a second try when consonantKey differs: every repeated
+ * consonant counts once even across a vowel (an abjad writes Nunez NNZ, a letter-by-letter spelling
+ * doubles letters as Latin does: מוהממד), a Latin ch is h (German, Dutch and Hebrew spellings: ח) and kh
+ * is k (Hebrew כ, Mikhail = מיכאיל), and
+ * with `dropV` a Latin v is dropped, since Hebrew ו and Persian و write a v as often as an o or u
+ * (ספרוו = Safarov, ניקולויח = Nikolaevich, جواد = Javad).
+ */
+export function looseConsonantKey(word: string, abjad = false, dropV = false): string {
+  let s = word;
+  if (!abjad) {
+    s = s.replace(/(?<![st])ch/g, 'h').replace(/kh/g, 'k');
+    if (dropV) s = s.replace(/v/g, 'w');
+  }
+  return consonantKey(s, abjad).replace(/(.)\1+/g, '$1');
+}
+
 /** A Chinese or Korean syllable as romanised: an initial, one to three vowels, a final. */
 const SYLLABLE = /^(?:ch|zh|sh|ts|tz|hs|kk|tt|pp|ss|jj|rh|[bcdfghjklmnpqrstwxyz])?(?:[aeiouy]{1,3}|w[aeo]{1,2})(?:ng|n|m|l|k|p|t|r|h|rk)?$/;
 
@@ -332,7 +356,11 @@ export function comparableWord(text: string): ComparableWord {
   if (!latin) {
     const abjad = /^[A-Z0-9]*[A-Z][A-Z0-9]*$/.test(text);
     const consonants = abjad ? consonantKey(text, true) : '';
-    const word: ComparableWord = { text, folded: text, skeleton: text, glideSkeleton: text, codes: [], latin, letters: 0, abjad, consonants, roman: '' };
+    const looseConsonants = abjad ? looseConsonantKey(text, true) : '';
+    const looseConsonantsNoV = abjad && /[VW]/.test(text) ? looseConsonantKey(text.replace(/V/g, 'W'), true) : '';
+    const word: ComparableWord = {
+      text, folded: text, skeleton: text, glideSkeleton: text, codes: [], latin, letters: 0, abjad, consonants, looseConsonants, looseConsonantsNoV, roman: '',
+    };
     const lower = text.toLowerCase();
     return abjad && text.length > 1 && /^[a-z]+$/.test(lower) ? { ...word, asLatin: comparableWord(lower) } : word;
   }
@@ -351,6 +379,8 @@ export function comparableWord(text: string): ComparableWord {
     letters: letterMask(text),
     abjad: false,
     consonants: consonantKey(text),
+    looseConsonants: looseConsonantKey(text),
+    looseConsonantsNoV: looseConsonantKey(text, false, true),
     roman: romanKey(text),
     ...(nicknames ? { nicknames } : {}),
   };
@@ -384,6 +414,13 @@ function compareConsonants(a: ComparableWord, b: ComparableWord): WordMatch | nu
   }
   if (Math.min(ka.length, kb.length) >= CONSONANTS_ONE_EDIT_MIN_LENGTH && withinOneEdit(ka, kb)) {
     return { credit: fromLatin ? LATIN_TO_ABJAD_ONE_EDIT_CREDIT : CONSONANTS_ONE_EDIT_CREDIT, kind: 'phonetic', via: 'transliterated' };
+  }
+  // The loose reading; and an abjad word that writes a waw or vav, without it, against a Latin word without its v.
+  let loose = a.looseConsonants && a.looseConsonants === b.looseConsonants ? a.looseConsonants : '';
+  if (!loose && a.looseConsonantsNoV && a.looseConsonantsNoV === b.looseConsonantsNoV) loose = a.looseConsonantsNoV;
+  if (loose) {
+    const credits = fromLatin ? LATIN_TO_ABJAD_EQUAL_CREDIT : CONSONANTS_EQUAL_CREDIT;
+    return { credit: (credits[Math.min(loose.length, 4)] as number) * LOOSE_CONSONANTS_FACTOR, kind: 'phonetic', via: 'transliterated' };
   }
   return null;
 }

@@ -1,0 +1,75 @@
+// Names written in scripts that leave vowels out or write them their own way, screened against Latin list
+// names through an index, as the service does: Hebrew (a vav for v, o or u; doubled letters), and the
+// consonant keys that make them meet.
+import { describe, expect, it } from 'vitest';
+import { buildScreeningIndex, screenName, type ListEntry, type Match, type ScreeningQuery } from '@/lib/screening/matcher';
+import { comparableWord, compareWords, consonantKey, looseConsonantKey } from '@/lib/screening/matcher/similarity';
+import { normalizeText } from '@/lib/screening/matcher/normalize';
+
+function person(ref: string, name: string, extra: Partial<ListEntry> = {}): ListEntry {
+  return { list: 'test', ref, kind: 'person', name, category: 'sanctions', ...extra };
+}
+
+const entries: ListEntry[] = [
+  person('volkov', 'VOLKOV, Mikhail', { birth_year: 1972 }),
+  person('kovalev', 'KOVALEV, Pavel Viktorovich', { birth_year: 1966 }),
+  person('bach', 'BACH, Chaim', { birth_year: 1955 }),
+  person('javad', 'JAVADI, Hamid', { birth_year: 1970 }),
+  person('morales', 'MORALES NUNEZ, Rodrigo', { birth_year: 1974 }),
+  person('tkachenko', 'TKACHENKO, Andriy', { birth_year: 1963 }),
+];
+const index = buildScreeningIndex(entries);
+
+function expectMatch(query: ScreeningQuery, ref: string): Match {
+  const match = screenName(index, query).matches[0];
+  expect(match?.entry_ref, query.name).toBe(ref);
+  return match as Match;
+}
+
+describe('Hebrew', () => {
+  it('reads a doubled vav or a vav starting a word as v, another vav as a vowel', () => {
+    expect(normalizeText('וולקוב')).toBe('VLKWB');
+    expect(normalizeText('ולדימיר')).toBe('VLDYMYR');
+    expect(consonantKey('VLKWB', true)).toBe(consonantKey('volkov'));
+  });
+
+  it('lets a vav meet a Latin v or nothing, and a repeated consonant count once', () => {
+    // קובלוו: a vav for the o of Kovalev; נונז writes the two n of Nunez side by side; פבלויח writes the v
+    // of Pavlovich with a vav that is a vowel elsewhere, so both sides are compared without it.
+    expect(looseConsonantKey('KWBLV', true)).toBe(looseConsonantKey('kovalev'));
+    expect(consonantKey('NNZ', true)).not.toBe(consonantKey('nunez'));
+    expect(looseConsonantKey('NNZ', true)).toBe(looseConsonantKey('nunez'));
+    expect(looseConsonantKey('pavlovich', false, true)).toBe(looseConsonantKey('PBLWYH'.replace('W', ''), true));
+    expect(compareWords(comparableWord('PBLWYH'), comparableWord('pavlovich'))?.via).toBe('transliterated');
+    const match = compareWords(comparableWord('KWBLWB'), comparableWord('kovalev'));
+    expect(match?.via).toBe('transliterated');
+  });
+
+  it('reads a Latin ch as the h of ח and kh as the k of כ', () => {
+    expect(looseConsonantKey('bach')).toBe(looseConsonantKey('BH', true));
+    expect(looseConsonantKey('mikhail')).toBe(looseConsonantKey('MYKAYL', true));
+    expect(compareWords(comparableWord('TKHNKW'), comparableWord('tkachenko'))?.via).toBe('transliterated');
+  });
+
+  it('finds Latin list names from Hebrew spellings', () => {
+    expectMatch({ name: 'מיכאיל וולקוב', kind: 'person', birth_year: 1972 }, 'volkov');
+    expectMatch({ name: 'פאבל ויקטורוביץ׳ קובלב', kind: 'person', birth_year: 1966 }, 'kovalev');
+    expectMatch({ name: 'פבל ויקטורויח קובלוו', kind: 'person', birth_year: 1966 }, 'kovalev');
+    expectMatch({ name: 'רודריגו מורלס נונז', kind: 'person', birth_year: 1974 }, 'morales');
+    expectMatch({ name: 'אנדריי טקחנקו', kind: 'person', birth_year: 1963 }, 'tkachenko');
+    // Two words of two consonants each fit many names: a near miss, for review.
+    const result = screenName(index, { name: 'חיים באח', kind: 'person', birth_year: 1955 });
+    const hit = [...result.matches, ...result.near].find((m) => m.entry_ref === 'bach');
+    expect(hit?.reasons.some((r) => r.code === 'name_phonetic' && r.detail.includes('transliterated'))).toBe(true);
+  });
+
+  it('keeps a clean Hebrew name off the list', () => {
+    expect(screenName(index, { name: 'נועה כהן', kind: 'person', birth_year: 1990 }).matches).toHaveLength(0);
+  });
+});
+
+describe('Persian', () => {
+  it('lets a waw meet a Latin v', () => {
+    expectMatch({ name: 'حمید جوادی', kind: 'person', birth_year: 1970 }, 'javad');
+  });
+});
