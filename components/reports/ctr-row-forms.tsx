@@ -8,7 +8,7 @@ import type { FormState } from '@/lib/forms/form-state';
 type RowAction = (prev: FormState, form: FormData) => Promise<FormState>;
 
 const inputClass =
-  'block w-36 rounded border border-slate-300 bg-white px-2 py-1 text-sm shadow-sm focus:border-sky-600 focus:outline-none focus:ring-1 focus:ring-sky-600 aria-[invalid=true]:border-red-600 read-only:bg-slate-50';
+  'block w-32 rounded border border-slate-300 bg-white px-2 py-1 text-sm shadow-sm focus:border-sky-600 focus:outline-none focus:ring-1 focus:ring-sky-600 aria-[invalid=true]:border-red-600 read-only:bg-slate-50';
 
 const problemOf = (state: FormState): string | undefined => state.message ?? (state.fieldErrors ? Object.values(state.fieldErrors).join('; ') : undefined);
 

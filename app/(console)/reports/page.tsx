@@ -83,7 +83,7 @@ export default async function ReportsPage({ searchParams }: { searchParams: Prom
         <Figures kind="ctr" counts={page.figures.ctr} testId="figures-ctr" />
         <Figures kind="pack" counts={page.figures.pack} testId="figures-pack" />
       </div>
-      <section aria-labelledby="ctr-build-title" className="mb-6 rounded border border-slate-200 bg-white p-4" data-testid="ctr-build">
+      <section aria-labelledby="ctr-build-title" className="mb-6 rounded border border-slate-200 bg-white p-4" data-testid="ctr-build-section">
         <h2 id="ctr-build-title" className="text-sm font-semibold text-slate-900">
           Build a day&apos;s cash transaction report
         </h2>

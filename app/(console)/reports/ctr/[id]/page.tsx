@@ -135,118 +135,116 @@ export default async function CtrPage({ params, searchParams }: { params: Promis
         <CtrTotals rowsTotal={batch.rowsTotal} threshold={Number(batch.threshold)} figures={figures} />
       </div>
 
-      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
-        <div className="min-w-0 space-y-4 lg:col-span-2">
-          {refusals.edit ? (
-            <p id={EDIT_REASON_ID} className="rounded border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-900" data-testid="ctr-read-only">
-              Read-only: {refusals.edit}.
-            </p>
-          ) : null}
-          {ignored ? <Notice testId="list-problems">Ignored in the address: {ignored}. Showing the first page.</Notice> : null}
-          <nav aria-label="Rows shown" className="flex flex-wrap gap-2" data-testid="ctr-row-filter">
-            {filters.map(([k, label, n]) => (
-              <Link
-                key={k}
-                href={here(k)}
-                prefetch={false}
-                aria-current={k === shown ? 'page' : undefined}
-                data-testid={`ctr-filter-${k}`}
-                className="rounded border border-slate-300 bg-white px-3 py-1.5 text-sm text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-sky-600 aria-[current=page]:border-sky-700 aria-[current=page]:font-semibold aria-[current=page]:text-sky-900"
-              >
-                {label} ({n})
-              </Link>
-            ))}
-          </nav>
-          {rows.length === 0 ? (
-            <EmptyState title={shown === 'attention' ? 'Every row has a customer ID.' : 'No cash event reached the threshold on this day.'} testId="ctr-rows-empty">
-              {shown === 'attention' ? 'Nothing keeps a row from being filed for want of a customer ID.' : 'The batch is the record that the day was built; it has nothing to file.'}
-            </EmptyState>
-          ) : (
-            <Table caption={shown === 'attention' ? 'Rows needing a customer ID, in time order' : 'The day’s rows, in time order'} testId="ctr-rows">
-              <THead>
-                <tr>
-                  <Th>Time (UTC)</Th>
-                  <Th>Entity</Th>
-                  <Th>Direction</Th>
-                  <Th className="text-right">Amount</Th>
-                  <Th>Customer ID</Th>
-                  <Th>Filed</Th>
-                </tr>
-              </THead>
-              <tbody>
-                {rows.map((r) => (
-                  <tr key={r.id} className={`${rowClass} ${r.included ? '' : 'text-slate-500'}`} data-testid="ctr-row" data-id={r.id} data-entity={r.entityId} data-included={String(r.included)}>
-                    <Td className="whitespace-nowrap tabular-nums">{r.occurredAt.toISOString().slice(11, 19)}</Td>
-                    <Td className="break-all">
-                      <Link href={`/entities/${encodeURIComponent(r.entityId)}`} prefetch={false} className={linkClass}>
-                        {r.entityId}
-                      </Link>
-                    </Td>
-                    <Td>{r.direction === 'in' ? 'cash in' : 'cash out'}</Td>
-                    <Td className="text-right whitespace-nowrap tabular-nums">
-                      {ctrAmount(Number(r.amount))} {r.currency}
-                    </Td>
-                    <Td>
-                      <CtrCustomerIdForm ctrId={batch.id} rowId={r.id} entityId={r.entityId} customerId={r.customerId} action={saveCustomerIdAction} refusal={refusals.edit} />
-                    </Td>
-                    <Td>
-                      <div className="flex flex-wrap items-center gap-2">
-                        <span className="text-xs" data-testid="ctr-row-included">
-                          {r.included ? 'included' : 'left out'}
-                        </span>
-                        <CtrIncludeForm ctrId={batch.id} rowId={r.id} included={r.included} action={includeRowAction} refusal={refusals.edit} refusalId={EDIT_REASON_ID} />
-                      </div>
-                    </Td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          )}
-          <NextPageLink href={view.nextCursor ? here(shown, view.nextCursor) : null}>More rows</NextPageLink>
-        </div>
+      <div className="mb-6 grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
+        <Section title="Submission" testId="ctr-steps">
+          <CtrSubmitForm ctrId={batch.id} action={submitCtrAction} label="Submit" refusal={refusals.submit} testId="ctr-submit" />
+          <p className="mt-3 text-xs text-slate-600">Submitting files every included row with a customer ID as one goAML CTR document; rows without one stay on the batch, unfiled.</p>
+        </Section>
 
-        <div className="min-w-0 space-y-6">
-          <Section title="Submission" testId="ctr-steps">
-            <CtrSubmitForm ctrId={batch.id} action={submitCtrAction} label="Submit" refusal={refusals.submit} testId="ctr-submit" />
-            <p className="mt-3 text-xs text-slate-600">Submitting files every included row with a customer ID as one goAML CTR document; rows without one stay on the batch, unfiled.</p>
-          </Section>
+        <Section title="Filing" testId="ctr-filing">
+          <Facts
+            testId="ctr-filing-facts"
+            rows={[
+              ['State', <span key="s" data-testid="ctr-filing-state">{filing?.state ? words(filing.state) : 'not filed'}</span>],
+              ['Reference', orDash(filing?.reference)],
+              ['FIU reference', orDash(filing?.fiu_ref)],
+              ['Attempts', orDash(filing?.attempts ?? (filing ? 0 : null))],
+              ['Last error', orDash(filing?.last_error)],
+              ['Next attempt', <LocalTime key="n" iso={filing?.next_attempt_at ?? null} />],
+              ['SHA-256', filing?.xml_sha256 ? <code key="h" className="text-xs break-all">{filing.xml_sha256}</code> : '—'],
+              ['Sent', <LocalTime key="t" iso={filing?.sent_at ?? null} />],
+              ['Acknowledged', <LocalTime key="a" iso={filing?.acknowledged_at ?? null} />],
+              ['Submitted by', who(batch.submittedBy)],
+            ]}
+          />
+        </Section>
 
-          <Section title="Filing" testId="ctr-filing">
+        {rejection ? (
+          <Section title="Last rejection" testId="ctr-last-rejection">
             <Facts
-              testId="ctr-filing-facts"
               rows={[
-                ['State', <span key="s" data-testid="ctr-filing-state">{filing?.state ? words(filing.state) : 'not filed'}</span>],
-                ['Reference', orDash(filing?.reference)],
-                ['FIU reference', orDash(filing?.fiu_ref)],
-                ['Attempts', orDash(filing?.attempts ?? (filing ? 0 : null))],
-                ['Last error', orDash(filing?.last_error)],
-                ['Next attempt', <LocalTime key="n" iso={filing?.next_attempt_at ?? null} />],
-                ['SHA-256', filing?.xml_sha256 ? <code key="h" className="text-xs break-all">{filing.xml_sha256}</code> : '—'],
-                ['Sent', <LocalTime key="t" iso={filing?.sent_at ?? null} />],
-                ['Acknowledged', <LocalTime key="a" iso={filing?.acknowledged_at ?? null} />],
-                ['Submitted by', who(batch.submittedBy)],
+                ['Rejected', <LocalTime key="r" iso={rejection.at ?? null} />],
+                ['Reason', orDash(rejection.reason)],
               ]}
             />
+            {Array.isArray(rejection.errors) && rejection.errors.length > 0 ? (
+              <ul className="mt-3 list-disc space-y-1 pl-5 text-sm break-words">
+                {rejection.errors.map((e, i) => (
+                  <li key={i}>{errorText(e)}</li>
+                ))}
+              </ul>
+            ) : null}
           </Section>
+        ) : null}
+      </div>
 
-          {rejection ? (
-            <Section title="Last rejection" testId="ctr-last-rejection">
-              <Facts
-                rows={[
-                  ['Rejected', <LocalTime key="r" iso={rejection.at ?? null} />],
-                  ['Reason', orDash(rejection.reason)],
-                ]}
-              />
-              {Array.isArray(rejection.errors) && rejection.errors.length > 0 ? (
-                <ul className="mt-3 list-disc space-y-1 pl-5 text-sm break-words">
-                  {rejection.errors.map((e, i) => (
-                    <li key={i}>{errorText(e)}</li>
-                  ))}
-                </ul>
-              ) : null}
-            </Section>
-          ) : null}
-        </div>
+      <div className="min-w-0 space-y-4">
+        {refusals.edit ? (
+          <p id={EDIT_REASON_ID} className="rounded border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-900" data-testid="ctr-read-only">
+            Read-only: {refusals.edit}.
+          </p>
+        ) : null}
+        {ignored ? <Notice testId="list-problems">Ignored in the address: {ignored}. Showing the first page.</Notice> : null}
+        <nav aria-label="Rows shown" className="flex flex-wrap gap-2" data-testid="ctr-row-filter">
+          {filters.map(([k, label, n]) => (
+            <Link
+              key={k}
+              href={here(k)}
+              prefetch={false}
+              aria-current={k === shown ? 'page' : undefined}
+              data-testid={`ctr-filter-${k}`}
+              className="rounded border border-slate-300 bg-white px-3 py-1.5 text-sm text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-sky-600 aria-[current=page]:border-sky-700 aria-[current=page]:font-semibold aria-[current=page]:text-sky-900"
+            >
+              {label} ({n})
+            </Link>
+          ))}
+        </nav>
+        {rows.length === 0 ? (
+          <EmptyState title={shown === 'attention' ? 'Every row has a customer ID.' : 'No cash event reached the threshold on this day.'} testId="ctr-rows-empty">
+            {shown === 'attention' ? 'Nothing keeps a row from being filed for want of a customer ID.' : 'The batch is the record that the day was built; it has nothing to file.'}
+          </EmptyState>
+        ) : (
+          <Table caption={shown === 'attention' ? 'Rows needing a customer ID, in time order' : 'The day’s rows, in time order'} testId="ctr-rows">
+            <THead>
+              <tr>
+                <Th>Time (UTC)</Th>
+                <Th>Entity</Th>
+                <Th>Direction</Th>
+                <Th className="text-right">Amount</Th>
+                <Th>Customer ID</Th>
+                <Th>Filed</Th>
+              </tr>
+            </THead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.id} className={`${rowClass} ${r.included ? '' : 'text-slate-500'}`} data-testid="ctr-row" data-id={r.id} data-entity={r.entityId} data-included={String(r.included)}>
+                  <Td className="whitespace-nowrap tabular-nums">{r.occurredAt.toISOString().slice(11, 19)}</Td>
+                  <Td className="whitespace-nowrap">
+                    <Link href={`/entities/${encodeURIComponent(r.entityId)}`} prefetch={false} className={linkClass}>
+                      {r.entityId}
+                    </Link>
+                  </Td>
+                  <Td>{r.direction === 'in' ? 'cash in' : 'cash out'}</Td>
+                  <Td className="text-right whitespace-nowrap tabular-nums">
+                    {ctrAmount(Number(r.amount))} {r.currency}
+                  </Td>
+                  <Td>
+                    <CtrCustomerIdForm ctrId={batch.id} rowId={r.id} entityId={r.entityId} customerId={r.customerId} action={saveCustomerIdAction} refusal={refusals.edit} />
+                  </Td>
+                  <Td>
+                    <div className="flex items-center gap-2 whitespace-nowrap">
+                      <span className="text-xs" data-testid="ctr-row-included">
+                        {r.included ? 'included' : 'left out'}
+                      </span>
+                      <CtrIncludeForm ctrId={batch.id} rowId={r.id} included={r.included} action={includeRowAction} refusal={refusals.edit} refusalId={EDIT_REASON_ID} />
+                    </div>
+                  </Td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        )}
+        <NextPageLink href={view.nextCursor ? here(shown, view.nextCursor) : null}>More rows</NextPageLink>
       </div>
     </article>
   );
