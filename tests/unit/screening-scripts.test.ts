@@ -3,7 +3,7 @@
 // consonant keys that make them meet.
 import { describe, expect, it } from 'vitest';
 import { buildScreeningIndex, screenName, type ListEntry, type Match, type ScreeningQuery } from '@/lib/screening/matcher';
-import { comparableWord, compareWords, consonantKey, looseConsonantKey } from '@/lib/screening/matcher/similarity';
+import { comparableWord, compareWords, consonantKey, looseConsonantKey, romanKey } from '@/lib/screening/matcher/similarity';
 import { normalizeText } from '@/lib/screening/matcher/normalize';
 
 function person(ref: string, name: string, extra: Partial<ListEntry> = {}): ListEntry {
@@ -17,6 +17,13 @@ const entries: ListEntry[] = [
   person('javad', 'JAVADI, Hamid', { birth_year: 1970 }),
   person('morales', 'MORALES NUNEZ, Rodrigo', { birth_year: 1974 }),
   person('tkachenko', 'TKACHENKO, Andriy', { birth_year: 1963 }),
+  person('ri', 'RI, Gyong Chol', { birth_year: 1959, countries: ['KP'] }),
+  person('son', 'SON, Tok Sam', { birth_year: 1961, countries: ['KP'] }),
+  person('chaudhry', 'CHAUDHRY, Pervez Ilahi', { birth_year: 1958 }),
+  person('zaveri', 'ZAVERI, Mukesh', { birth_year: 1968 }),
+  person('dimou', 'DIMOU, Luisa Gonzaga', { birth_year: 1980 }),
+  person('berrios', 'BERRIOS, Olmedo', { birth_year: 1962 }),
+  person('mosk', 'MOSKA'),
 ];
 const index = buildScreeningIndex(entries);
 
@@ -71,5 +78,58 @@ describe('Hebrew', () => {
 describe('Persian', () => {
   it('lets a waw meet a Latin v', () => {
     expectMatch({ name: 'حمید جوادی', kind: 'person', birth_year: 1970 }, 'javad');
+  });
+});
+
+describe('Korean', () => {
+  it('reads the finals g, b, d that a Hangul transliteration writes as k, p, t', () => {
+    // 독 is Dog to any-ascii, Tok in McCune-Reischauer; 삽 Sab, Sap.
+    expect(normalizeText('손 독 삼')).toBe('son dog sam');
+    expect(romanKey('dog')).toBe(romanKey('tok'));
+    expect(romanKey('sab')).toBe(romanKey('sap'));
+    expect(romanKey('sad')).toBe(romanKey('sat'));
+    expect(romanKey('song')).not.toBe(romanKey('sok'));
+  });
+
+  it('finds a Latin list name from Hangul', () => {
+    expectMatch({ name: '손 독 삼', kind: 'person', birth_year: 1961 }, 'son');
+    expectMatch({ name: '리 경 철', kind: 'person', birth_year: 1959 }, 'ri');
+  });
+});
+
+describe('Devanagari', () => {
+  it('reads च as the ch of Latin spellings and ज़ as z', () => {
+    expect(consonantKey(normalizeText('चौधरी'), true)).toBe(consonantKey('chaudhry'));
+    expect(normalizeText('ज़वेरी')).toBe('ZVERI');
+  });
+
+  it('finds Latin list names by consonants and by spelling', () => {
+    expectMatch({ name: 'परवेज़ इलाही चौधरी', kind: 'person', birth_year: 1958 }, 'chaudhry');
+    expectMatch({ name: 'मुकेश ज़वेरी', kind: 'person', birth_year: 1968 }, 'zaveri');
+  });
+
+  it('keeps a word starting with a vowel apart from one starting with a consonant', () => {
+    // एब्रर (Ebrar) has the consonants of Berrios, but Devanagari writes its first vowel.
+    expect(compareWords(comparableWord(normalizeText('एब्रर')), comparableWord('berrios'))).toBeNull();
+    expect(screenName(index, { name: 'एब्रर यिल्मज़', kind: 'person', birth_year: 1962 }).matches).toHaveLength(0);
+  });
+});
+
+describe('Greek', () => {
+  it('reads γκ inside a word as g and ου before a vowel inside a word as u', () => {
+    expect(normalizeText('Λουίζα Γκονζάγκα')).toBe('luiza gonzaga');
+    expect(normalizeText('Ουόνγκ')).toBe('wong');
+  });
+
+  it('finds a Latin list name from Greek', () => {
+    expectMatch({ name: 'Λουίζα Γκονζάγκα Δήμου', kind: 'person', birth_year: 1980 }, 'dimou');
+  });
+});
+
+describe('Words read as one', () => {
+  it('never meet a word by the loose consonant key alone', () => {
+    const match = compareWords(comparableWord('MYWSWZWKY'), comparableWord('moska'));
+    expect(match === null || match.loose === true).toBe(true);
+    expect(screenName(index, { name: 'מיו סוזוקי', kind: 'person' }).matches).toHaveLength(0);
   });
 });

@@ -261,6 +261,9 @@ export class CandidateIndex implements ScreeningIndex {
           for (const id of map.get(key) ?? []) add(id, HIT_SOUND);
         }
       }
+      // A Brahmic word writes its vowels other than a (निकोलय NIKOLY): it also reaches Latin words by
+      // sound and by one edit, as it is compared (similarity.ts compareAbjad).
+      if (word.asLatin && /[EIOU]/.test(word.text)) this.reachBySpelling(word.asLatin, add);
       return reached;
     }
     if (!word.latin) return reached;
@@ -272,7 +275,13 @@ export class CandidateIndex implements ScreeningIndex {
     if (word.looseConsonantsNoV) for (const id of this.abjadWithVavByLoose.get(word.looseConsonantsNoV) ?? []) add(id, HIT_SOUND);
     if (word.roman) for (const id of this.byRoman.get(word.roman) ?? []) add(id, HIT_SOUND);
     if (word.nicknames) for (const name of word.nicknames) add(this.vocabulary.get(name), HIT_SOUND);
-    if (word.text.length <= 3) return reached;
+    this.reachBySpelling(word, add);
+    return reached;
+  }
+
+  /** Latin vocabulary words a Latin word reaches by sound code and by one edit. */
+  private reachBySpelling(word: ComparableWord, add: (id: number | undefined, weight: number) => void): void {
+    if (word.text.length <= 3) return;
     for (const code of word.codes) {
       const list = code.length >= 2 ? this.soundCodes.get(code) : undefined;
       if (list === undefined) continue;
@@ -282,7 +291,6 @@ export class CandidateIndex implements ScreeningIndex {
     if (word.text.length >= ONE_EDIT_MIN_LENGTH - 1 && word.text.length <= ONE_EDIT_MAX_LENGTH + 1) {
       for (const id of this.oneEdit.near(word.text)) add(id, HIT_ONE_EDIT);
     }
-    return reached;
   }
 
   /** Keeps the best hit of `form` under `stamp`; a form met for the first time under it joins `seen`. */

@@ -61,10 +61,10 @@ const OTHER_SCRIPT_RUN = /[^\p{Script=Latin}\P{L}]+/gu;
 const HEBREW_LETTERS: Readonly<Record<string, string>> = {
   ב: 'b', ו: 'w', פ: 'p', ף: 'p', כ: 'k', ך: 'k', ק: 'k', צ: 's', ץ: 's', ח: 'h', ע: '',
 };
-// (μπ and ντ are how Greek writes the b and d of foreign names, γκ is g at the start of a word; ι and ου
-// before a vowel are y, w; αυ, ευ are av, ev.)
+// (μπ and ντ are how Greek writes the b and d of foreign names, γκ their g (Μιγκέλ = Miguel; νγκ, γγ are ng); ι and ου
+// before a vowel starting a word are y, w (inside one ου is u: Χουάν = Juan); αυ, ευ are av, ev.)
 const GREEK_DIGRAPHS: ReadonlyArray<readonly [RegExp, string]> = [
-  [/νγκ/g, 'ng'], [/μπ/g, 'b'], [/ντ/g, 'd'], [/^γκ/, 'g'], [/γκ/g, 'ng'], [/γγ/g, 'ng'], [/τζ/g, 'j'], [/τσ/g, 'ts'], [/^ι(?=[αεηιουω])/, 'y'], [/ου(?=[αεηιοω])/g, 'w'], [/ου/g, 'u'], [/αυ/g, 'av'], [/ευ/g, 'ev'],
+  [/νγκ/g, 'ng'], [/μπ/g, 'b'], [/ντ/g, 'd'], [/γκ/g, 'g'], [/γγ/g, 'ng'], [/τζ/g, 'j'], [/τσ/g, 'ts'], [/^ι(?=[αεηιουω])/, 'y'], [/^ου(?=[αεηιοω])/, 'w'], [/ου/g, 'u'], [/αυ/g, 'av'], [/ευ/g, 'ev'],
   [/χ/g, 'h'],
 ];
 /** Hebrew geresh after a letter makes the sound Latin spellings write j, zh, ch. */
@@ -89,6 +89,8 @@ function abjadToLatin(run: string): string {
     text = text.slice(2);
   }
   for (const [from, to] of HEBREW_GERESH) text = text.replace(from, to);
+  // A nukta makes Devanagari ज a z (ज़), which any-ascii reads as j.
+  text = text.replace(/ज\u093c/g, 'z');
   // A doubled vav, or a vav starting a word, is the consonant v (וולקוב = Volkov, ולדימיר = Vladimir).
   text = text.replace(/וו/g, 'v').replace(/^ו/, 'v');
   text = text.replace(/[\u05d0-\u05ea]/g, (c) => HEBREW_LETTERS[c] ?? c);

@@ -151,6 +151,8 @@ function collectPairs(query: PreparedName, name: PreparedName, memo: ComparisonM
       // Words read as one meet a name of one distinctive word only by spelling, never by sound alone
       // ("Zhao Lei" is not "Julia", "Mio Yamada" not "Abu Mamadou").
       if (match.kind === 'phonetic' && !match.via && ((isRun(qu) && name.distinctiveCount <= 1) || (isRun(lu) && query.distinctiveCount <= 1))) continue;
+      // Nor do they meet any word by the loose consonant key ("Mio Suzuki" read as one is not Mosco).
+      if (match.loose && (isRun(qu) || isRun(lu))) continue;
       if (match.kind === 'initial') {
         // An initial stands for a distinctive word, never for "al" or "trading".
         const full = qu.role === 'initial' ? lu : qu;

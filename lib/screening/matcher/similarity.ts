@@ -53,6 +53,8 @@ export interface WordMatch {
   readonly credit: number;
   readonly kind: WordMatchKind;
   readonly via?: WordMatchVia;
+  /** Met only by the loose consonant key (looseConsonantKey): never enough for words read as one. */
+  readonly loose?: true;
 }
 
 /** Words of this length or shorter match only exactly or as an initial: fuzzy matching them is noise. */
@@ -215,6 +217,8 @@ export const CONSONANT_DIGRAPHS: Readonly<Record<string, string>> = { sh: 's', c
 export function consonantKey(word: string, abjad = false): string {
   let s = word.toLowerCase().replace(/[^a-z]/g, '');
   if (!abjad) s = s.replace(/sch|dzh|dj|[sckgtdpz]h/g, (d) => (d === 'sch' ? 's' : d === 'dj' || d === 'dzh' ? 'j' : (CONSONANT_DIGRAPHS[d] ?? d)));
+  // A c left in an abjad or Brahmic word is the ch of Devanagari च (any-ascii writes it c), read as Latin ch is.
+  else s = s.replace(/c/g, 's');
   // A doubled letter is one consonant (an abjad does not write gemination), dropped before the vowels go,
   // so the two z of "Aziz" (عزيز) and the two d of "Haddad" (حداد, with its alif) stay two.
   s = s.replace(/(.)\1+/g, '$1');
@@ -246,7 +250,7 @@ export function looseConsonantKey(word: string, abjad = false, dropV = false): s
 }
 
 /** A Chinese or Korean syllable as romanised: an initial, one to three vowels, a final. */
-const SYLLABLE = /^(?:ch|zh|sh|ts|tz|hs|kk|tt|pp|ss|jj|rh|[bcdfghjklmnpqrstwxyz])?(?:[aeiouy]{1,3}|w[aeo]{1,2})(?:ng|n|m|l|k|p|t|r|h|rk)?$/;
+const SYLLABLE = /^(?:ch|zh|sh|ts|tz|hs|kk|tt|pp|ss|jj|rh|[bcdfghjklmnpqrstwxyz])?(?:[aeiouy]{1,3}|w[aeo]{1,2})(?:ng|n|m|l|k|p|t|r|h|rk|g|b|d)?$/;
 
 /**
  * One key for the romanisations of a Chinese or Korean syllable: pinyin and Wade-Giles (Zhou / Chou, Qing /
@@ -289,6 +293,10 @@ function syllableKey(word: string, initial = true): string {
     .replace(/ung$/, 'ong')
     .replace(/ien$/, 'ian')
     .replace(/ieh$/, 'ie')
+    // A Hangul final written as any-ascii and some files do, g, b, d, is the k, p, t of both romanisations (박 Bag = Pak).
+    .replace(/(?<=[aeiouy])g$/, 'k')
+    .replace(/(?<=[aeiouy])b$/, 'p')
+    .replace(/(?<=[aeiouy])d$/, 't')
     .replace(/ark$/, 'ak')
     .replace(/o[ei]$/, 'oe');
   if (s.length > 2) s = s.replace(/h$/, '');
@@ -420,7 +428,7 @@ function compareConsonants(a: ComparableWord, b: ComparableWord): WordMatch | nu
   if (!loose && a.looseConsonantsNoV && a.looseConsonantsNoV === b.looseConsonantsNoV) loose = a.looseConsonantsNoV;
   if (loose) {
     const credits = fromLatin ? LATIN_TO_ABJAD_EQUAL_CREDIT : CONSONANTS_EQUAL_CREDIT;
-    return { credit: (credits[Math.min(loose.length, 4)] as number) * LOOSE_CONSONANTS_FACTOR, kind: 'phonetic', via: 'transliterated' };
+    return { credit: (credits[Math.min(loose.length, 4)] as number) * LOOSE_CONSONANTS_FACTOR, kind: 'phonetic', via: 'transliterated', loose: true };
   }
   return null;
 }
@@ -428,7 +436,15 @@ function compareConsonants(a: ComparableWord, b: ComparableWord): WordMatch | nu
 /** A Brahmic transliteration writes most vowels ("JOSE", "MEDIN"): it is also compared as a Latin word. */
 const ABJAD_AS_LATIN_FACTOR = 0.95;
 
+/** A word from a Brahmic script, which writes vowels other than the inherent a (an abjad writes none of them). */
+const BRAHMIC_VOWEL = /[EIOU]/;
+
 function compareAbjad(a: ComparableWord, b: ComparableWord): WordMatch | null {
+  if (a.abjad !== b.abjad) {
+    const [abjad, other] = a.abjad ? [a, b] : [b, a];
+    // Devanagari writes a vowel starting a word with a letter of its own (एब्रर is Ebrar, never Berrio).
+    if (other.latin && BRAHMIC_VOWEL.test(abjad.text) && /^[AEIOU]/.test(abjad.text) !== /^[aeiou]/.test(other.text)) return null;
+  }
   let best = compareConsonants(a, b);
   if (a.abjad !== b.abjad) {
     const [abjad, other] = a.abjad ? [a, b] : [b, a];
