@@ -24,6 +24,8 @@ const entries: ListEntry[] = [
   person('dimou', 'DIMOU, Luisa Gonzaga', { birth_year: 1980 }),
   person('berrios', 'BERRIOS, Olmedo', { birth_year: 1962 }),
   person('mosk', 'MOSKA'),
+  person('nuruddin', 'NURUDDIN', { birth_year: 1971 }),
+  person('harrash', 'الحراشي'),
 ];
 const index = buildScreeningIndex(entries);
 
@@ -131,5 +133,29 @@ describe('Words read as one', () => {
     const match = compareWords(comparableWord('MYWSWZWKY'), comparableWord('moska'));
     expect(match === null || match.loose === true).toBe(true);
     expect(screenName(index, { name: 'מיו סוזוקי', kind: 'person' }).matches).toHaveLength(0);
+  });
+});
+
+describe('Arabic', () => {
+  it('reads the article before a sun letter as that letter in words read as one', () => {
+    const match = expectMatch({ name: 'نور الدين', kind: 'person', birth_year: 1971 }, 'nuruddin');
+    expect(match.reasons.find((r) => r.code === 'name_phonetic')?.detail).toContain('joined words');
+  });
+
+  it('keeps a Latin run off an abjad list name of one word', () => {
+    expect(screenName(index, { name: 'Yahya Rossi', kind: 'person' }).matches).toHaveLength(0);
+  });
+});
+
+describe('consonant keys', () => {
+  it('count two letters of one class side by side once', () => {
+    expect(consonantKey('patrick')).toBe('btrk');
+    expect(consonantKey('PTRYK', true)).toBe(consonantKey('patrick'));
+  });
+
+  it('prefer equal loose keys to strict keys one edit apart', () => {
+    // חינמסה: ח against the ch of Chinamasa.
+    const match = compareWords(comparableWord('HYNMSH'), comparableWord('chinamasa'));
+    expect(match?.credit).toBeGreaterThan(0.85);
   });
 });

@@ -43,6 +43,9 @@ export interface PreparedName {
 
 const MAX_RUN = 3;
 
+/** Arabic letters that take in the article's l, as transliterated (ت ث د ذ ر ز س ش ص ض ط ظ ل ن). */
+const SUN_LETTER = /^[TDRZSLN]/;
+
 /**
  * Shares one ComparableWord per distinct word across all names of an index: saves memory and lets a
  * screening remember a comparison by word instead of repeating it for every name holding the word.
@@ -87,14 +90,20 @@ export function prepareName(
       const abjad = run.some((w) => /^[A-Z]+$/.test(w.text));
       if (size === 3 && !run.some((w) => w.role === 'particle')) continue;
       const joined = run.map((w) => w.text).join('');
-      units.push({
+      const unit = {
         first,
         last: first + size - 1,
-        word: interner.get(abjad ? joined.toUpperCase() : joined),
-        role: 'normal',
+        role: 'normal' as const,
         weight: run.reduce((sum, w) => sum + ROLE_WEIGHT[w.role], 0),
         label: run.map((w) => w.text).join(' '),
-      });
+      };
+      units.push({ ...unit, word: interner.get(abjad ? joined.toUpperCase() : joined) });
+      // The article before a sun letter is spoken as that letter, and Latin spellings often write it so
+      // (شمس الدين = Shamsuddin, نصير الدين = Nasiruddin): the run is also read that way.
+      if (abjad) {
+        const assimilated = run.map((w, i) => (w.text === 'al' && SUN_LETTER.test(run[i + 1]?.text ?? '') ? 'a' : w.text)).join('');
+        if (assimilated !== joined) units.push({ ...unit, word: interner.get(assimilated.toUpperCase()) });
+      }
     }
   }
   return {

@@ -153,6 +153,9 @@ function collectPairs(query: PreparedName, name: PreparedName, memo: ComparisonM
       if (match.kind === 'phonetic' && !match.via && ((isRun(qu) && name.distinctiveCount <= 1) || (isRun(lu) && query.distinctiveCount <= 1))) continue;
       // Nor do they meet any word by the loose consonant key ("Mio Suzuki" read as one is not Mosco).
       if (match.loose && (isRun(qu) || isRun(lu))) continue;
+      // Nor does a Latin query's run meet a list name of one distinctive word written in an abjad, whose few
+      // consonants fit many names ("Yahya Rossi" read as one is not الحراشي).
+      if (isRun(qu) && qu.word.latin && lu.word.abjad && name.distinctiveCount <= 1) continue;
       if (match.kind === 'initial') {
         // An initial stands for a distinctive word, never for "al" or "trading".
         const full = qu.role === 'initial' ? lu : qu;

@@ -222,13 +222,15 @@ export function consonantKey(word: string, abjad = false): string {
   // A doubled letter is one consonant (an abjad does not write gemination), dropped before the vowels go,
   // so the two z of "Aziz" (عزيز) and the two d of "Haddad" (حداد, with its alif) stay two.
   s = s.replace(/(.)\1+/g, '$1');
+  // Letters of one class side by side are one consonant too (ck, dt), before the vowels go.
   s = s
-    .replace(/[aeiouwy]/g, '')
     .replace(/d/g, 't')
     .replace(/z/g, 's')
     .replace(/[qc]/g, 'k')
     .replace(/x/g, 'ks')
-    .replace(/[pvf]/g, 'b');
+    .replace(/[pvf]/g, 'b')
+    .replace(/([tskb])\1+/g, '$1')
+    .replace(/[aeiouwy]/g, '');
   return s.length > 1 ? s.replace(/h$/, '') : s;
 }
 
@@ -420,15 +422,18 @@ function compareConsonants(a: ComparableWord, b: ComparableWord): WordMatch | nu
     const credits = fromLatin ? LATIN_TO_ABJAD_EQUAL_CREDIT : CONSONANTS_EQUAL_CREDIT;
     return { credit: credits[Math.min(ka.length, 4)] as number, kind: 'phonetic', via: 'transliterated' };
   }
-  if (Math.min(ka.length, kb.length) >= CONSONANTS_ONE_EDIT_MIN_LENGTH && withinOneEdit(ka, kb)) {
-    return { credit: fromLatin ? LATIN_TO_ABJAD_ONE_EDIT_CREDIT : CONSONANTS_ONE_EDIT_CREDIT, kind: 'phonetic', via: 'transliterated' };
-  }
   // The loose reading; and an abjad word that writes a waw or vav, without it, against a Latin word without its v.
   let loose = a.looseConsonants && a.looseConsonants === b.looseConsonants ? a.looseConsonants : '';
   if (!loose && a.looseConsonantsNoV && a.looseConsonantsNoV === b.looseConsonantsNoV) loose = a.looseConsonantsNoV;
+  const oneEdit = Math.min(ka.length, kb.length) >= CONSONANTS_ONE_EDIT_MIN_LENGTH && withinOneEdit(ka, kb);
   if (loose) {
     const credits = fromLatin ? LATIN_TO_ABJAD_EQUAL_CREDIT : CONSONANTS_EQUAL_CREDIT;
-    return { credit: (credits[Math.min(loose.length, 4)] as number) * LOOSE_CONSONANTS_FACTOR, kind: 'phonetic', via: 'transliterated', loose: true };
+    const credit = (credits[Math.min(loose.length, 4)] as number) * LOOSE_CONSONANTS_FACTOR;
+    // Strict keys one edit apart are as good a reason for words read as one as they were before.
+    return { credit, kind: 'phonetic', via: 'transliterated', ...(oneEdit ? {} : { loose: true as const }) };
+  }
+  if (oneEdit) {
+    return { credit: fromLatin ? LATIN_TO_ABJAD_ONE_EDIT_CREDIT : CONSONANTS_ONE_EDIT_CREDIT, kind: 'phonetic', via: 'transliterated' };
   }
   return null;
 }
