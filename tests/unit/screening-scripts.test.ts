@@ -26,6 +26,8 @@ const entries: ListEntry[] = [
   person('mosk', 'MOSKA'),
   person('nuruddin', 'NURUDDIN', { birth_year: 1971 }),
   person('harrash', 'الحراشي'),
+  person('ozgur', 'OZGUR, Serdar Tugrul', { birth_year: 1979 }),
+  person('rahmani', 'RAHMANI, Qari Abdul Wahid', { birth_year: 1966 }),
 ];
 const index = buildScreeningIndex(entries);
 
@@ -144,6 +146,18 @@ describe('Arabic', () => {
 
   it('keeps a Latin run off an abjad list name of one word', () => {
     expect(screenName(index, { name: 'Yahya Rossi', kind: 'person' }).matches).toHaveLength(0);
+  });
+});
+
+describe('Arabic titles and the letter ج', () => {
+  it('drops the titles qari and mawlawi as an abjad writes them', () => {
+    expectMatch({ name: 'قاري عبد الواحد رحماني', kind: 'person', birth_year: 1966 }, 'rahmani');
+    expectMatch({ name: 'مولوي عبد الواحد رحماني', kind: 'person', birth_year: 1966 }, 'rahmani');
+  });
+
+  it('reads ج as the g of a foreign name', () => {
+    expect(looseConsonantKey('JRJWR', true)).toBe(looseConsonantKey('gregory'));
+    expectMatch({ name: 'سردار طوجرول اوزجور', kind: 'person', birth_year: 1979 }, 'ozgur');
   });
 });
 

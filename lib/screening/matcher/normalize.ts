@@ -424,8 +424,11 @@ function joinLetterRuns(tokens: string[]): string[] {
   return out;
 }
 
-/** Titles as an abjad writes them: mullah (ملا), sheikh (شيخ), haji (حاجي), doctor (دكتور). */
-const ABJAD_TITLES: ReadonlySet<string> = new Set(['ML', 'MLA', 'MLAA', 'SYH', 'SHYH', 'HJ', 'HAJ', 'HJY', 'HAJY', 'DKTWR']);
+/** Titles as an abjad writes them: mullah (ملا), sheikh (شيخ), haji (حاجي), doctor (دكتور), qari (قاري), mawlawi
+ * (مولوي, מולוי), mawlana (مولانا), mufti (مفتي). */
+const ABJAD_TITLES: ReadonlySet<string> = new Set([
+  'ML', 'MLA', 'MLAA', 'SYH', 'SHYH', 'HJ', 'HAJ', 'HJY', 'HAJY', 'DKTWR', 'QARY', 'QRY', 'MWLWY', 'MLWY', 'MWLAWY', 'MWLANA', 'MFTY',
+]);
 
 /** bin, bint, abu as an abjad writes them (بن, بنت, أبو). */
 const ABJAD_PARTICLES: ReadonlySet<string> = new Set(['BN', 'ABN', 'BNT', 'BW', 'ABW', 'ABU']);

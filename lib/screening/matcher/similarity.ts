@@ -238,7 +238,7 @@ export function consonantKey(word: string, abjad = false): string {
  * The consonants of a word read more loosely, for a second try when consonantKey differs: every repeated
  * consonant counts once even across a vowel (an abjad writes Nunez NNZ, a letter-by-letter spelling
  * doubles letters as Latin does: מוהממד), a Latin ch is h (German, Dutch and Hebrew spellings: ח) and kh
- * is k (Hebrew כ, Mikhail = מיכאיל), and
+ * is k (Hebrew כ, Mikhail = מיכאיל), g is j (below), and
  * with `dropV` a Latin v is dropped, since Hebrew ו and Persian و write a v as often as an o or u
  * (ספרוו = Safarov, ניקולויח = Nikolaevich, جواد = Javad).
  */
@@ -248,7 +248,8 @@ export function looseConsonantKey(word: string, abjad = false, dropV = false): s
     s = s.replace(/(?<![st])ch/g, 'h').replace(/kh/g, 'k');
     if (dropV) s = s.replace(/v/g, 'w');
   }
-  return consonantKey(s, abjad).replace(/(.)\1+/g, '$1');
+  // g and j as one letter: ج is the g of Egyptian and of foreign names (اردوجن = Erdogan, ميجول = Miguel).
+  return consonantKey(s, abjad).replace(/g/g, 'j').replace(/(.)\1+/g, '$1');
 }
 
 /** A Chinese or Korean syllable as romanised: an initial, one to three vowels, a final. */
