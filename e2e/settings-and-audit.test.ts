@@ -72,6 +72,16 @@ describe('settings and the audit log in a browser', () => {
     await expect(page.getByTestId('list-row').filter({ hasText: 'HARBOUR' }).textContent()).resolves.toContain('2026-11');
     await expectSound();
     keepForDocs(await screenshot(page, 'settings-lists'), 'settings-lists.png');
+
+    // The screening page answers from the list just loaded.
+    await page.goto(url('/screenings/new'));
+    await page.getByLabel('Name', { exact: true }).fill('Ivo Kovač');
+    await page.getByLabel('Birth year').fill('1971');
+    await page.getByTestId('screen-name').click();
+    await page.waitForURL(/\/screenings\/[0-9a-f-]{36}$/);
+    const card = page.getByTestId('match-card').first();
+    await expect(card.textContent()).resolves.toContain('Ivo Kovac');
+    await expect(card.textContent()).resolves.toContain('HARBOUR');
   });
 
   it("shows the admin the licence and this month's usage", async () => {

@@ -27,7 +27,7 @@ export function PackFigures({ figures, testId }: { figures: SectionFigures; test
             {figureLabel(name)}: none in the period.
           </p>
         ) : (
-          <Table key={name} caption={figureLabel(name)} testId={`${testId}-${name}`}>
+          <Table key={name} caption={figureLabel(name)} testId={`${testId}-${name}`} scrollable>
             <THead>
               <tr>
                 {Object.keys(table[0] ?? {}).map((c) => (

@@ -88,6 +88,15 @@ export default async function PackPage({ params }: { params: Promise<{ id: strin
                 ]}
               />
             </div>
+            {generated ? (
+              // The generated PDF as the browser's viewer shows it, opened at its first page.
+              <iframe
+                src={`/v1/reports/packs/${pack.id}/download?inline=true#page=1&view=FitH`}
+                title={`Preview of PACK-${pack.number}'s PDF`}
+                className="mt-4 h-[32rem] w-full rounded border border-slate-200"
+                data-testid="pack-preview"
+              />
+            ) : null}
             <p className="mt-3 text-xs text-slate-600">Editing a section or its document after generation moves the pack back to draft; generate it again for a PDF that matches.</p>
           </Section>
         </div>

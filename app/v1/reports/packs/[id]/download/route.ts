@@ -11,14 +11,20 @@ export const GET = route({
   responses: { 200: { schema: z.string().meta({ format: 'binary' }), contentType: 'application/pdf', description: 'The PDF' } },
   errors: { 404: [PACK_NOT_FOUND, NOT_GENERATED_MESSAGE] },
   uuidParams: ['id'],
-  handler: async ({ db, actor, params }) => {
+  query: z.object({
+    inline: z
+      .enum(['true', 'false'], { error: 'inline must be true or false' })
+      .optional()
+      .meta({ description: 'true: shown in the browser (the console\'s preview) instead of saved as a file' }),
+  }),
+  handler: async ({ db, actor, params, query }) => {
     const { number, pdf, sha256 } = await downloadPack(db, actor, params.id as string);
     return new Response(pdf as Uint8Array<ArrayBuffer>, {
       status: 200,
       headers: {
         'content-type': 'application/pdf',
         'content-length': String(pdf.byteLength),
-        'content-disposition': attachmentDisposition(`PACK-${number}.pdf`),
+        'content-disposition': query.inline === 'true' ? `inline; filename="PACK-${number}.pdf"` : attachmentDisposition(`PACK-${number}.pdf`),
         'x-content-sha256': sha256,
         'x-content-type-options': 'nosniff',
         'cache-control': 'private, no-store',
