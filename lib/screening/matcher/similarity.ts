@@ -380,6 +380,7 @@ export function comparableWord(text: string): ComparableWord {
   const glideSkeleton = folded.replace(/[aeiou]+/g, (run) => (run.length > 1 && run.includes('i') ? 'i' : 'a'));
   const codes = text.length > SHORT_WORD_MAX ? soundCodes(folded) : [];
   const nicknames = NICKNAMES.get(text);
+  const loose = looseConsonantKey(text);
   const word: ComparableWord = {
     text,
     folded,
@@ -390,8 +391,8 @@ export function comparableWord(text: string): ComparableWord {
     letters: letterMask(text),
     abjad: false,
     consonants: consonantKey(text),
-    looseConsonants: looseConsonantKey(text),
-    looseConsonantsNoV: looseConsonantKey(text, false, true),
+    looseConsonants: loose,
+    looseConsonantsNoV: text.includes('v') ? looseConsonantKey(text, false, true) : loose,
     roman: romanKey(text),
     ...(nicknames ? { nicknames } : {}),
   };
