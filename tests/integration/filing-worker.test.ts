@@ -14,6 +14,7 @@ import { startFilingSimulator, type FilingSimulator } from '@/lib/filing/simulat
 import { FILING_WORKER_ACTOR, FILING_WORKER_LOCK_KEY, startFilingWorker, type FilingWorkerOptions } from '@/lib/filing/worker';
 import { call, type CallResult } from '../support/api';
 import { check, FILING_SCHEMA, readStrAs, session, strAwaitingApproval, strFixture, withSettings, type Session, type StrFixture } from '../support/str';
+import { lockedRound } from '../support/filing-rounds';
 
 const ACK_DELAY_MS = 200;
 
@@ -111,11 +112,11 @@ describe('filing worker', { timeout: 60_000 }, () => {
     const worker = startFilingWorker(options);
     try {
       // Nothing is due yet: the first poll waits 24 to 30 s.
-      expect((await worker.runOnce()).outcomes).toEqual([]);
+      expect((await lockedRound(worker)).outcomes).toEqual([]);
       const late = await filingOf(f.org.orgId, waiting);
       await makeDue(f.org.orgId, late.id);
       await makeDue(f.org.orgId, (await filingOf(f.org.orgId, id)).id);
-      const round = await worker.runOnce();
+      const round = await lockedRound(worker);
       expect(round.locked).toBe(true);
       expect(round.outcomes).toHaveLength(2);
       expect(round.outcomes).toContainEqual({ filingId: late.id, operation: 'poll', outcome: 'waiting' });
@@ -155,10 +156,10 @@ describe('filing worker', { timeout: 60_000 }, () => {
     const worker = startFilingWorker(options);
     try {
       // The backoff has not passed: nothing is sent.
-      expect((await worker.runOnce()).outcomes).toEqual([]);
+      expect((await lockedRound(worker)).outcomes).toEqual([]);
       expect(receipts(sha)).toBe(0);
       await makeDue(f.org.orgId, filingId);
-      expect((await worker.runOnce()).outcomes).toEqual([{ filingId, operation: 'submit', outcome: 'accepted' }]);
+      expect((await lockedRound(worker)).outcomes).toEqual([{ filingId, operation: 'submit', outcome: 'accepted' }]);
     } finally {
       await worker.stop();
     }
@@ -228,10 +229,10 @@ describe('filing worker', { timeout: 60_000 }, () => {
       .where(and(eq(filings.orgId, f.org.orgId), eq(filings.id, filingId)));
     const worker = startFilingWorker(options);
     try {
-      expect((await worker.runOnce()).outcomes).toEqual([]);
+      expect((await lockedRound(worker)).outcomes).toEqual([]);
       expect(receipts(sha)).toBe(0);
       await makeDue(f.org.orgId, filingId);
-      expect((await worker.runOnce()).outcomes).toEqual([{ filingId, operation: 'submit', outcome: 'accepted' }]);
+      expect((await lockedRound(worker)).outcomes).toEqual([{ filingId, operation: 'submit', outcome: 'accepted' }]);
     } finally {
       await worker.stop();
     }
@@ -245,7 +246,7 @@ describe('filing worker', { timeout: 60_000 }, () => {
     const worker = startFilingWorker(options);
     try {
       await makeDue(f.org.orgId, filingId);
-      expect((await worker.runOnce()).outcomes).toEqual([{ filingId, operation: 'submit', outcome: 'unreachable' }]);
+      expect((await lockedRound(worker)).outcomes).toEqual([{ filingId, operation: 'submit', outcome: 'unreachable' }]);
     } finally {
       await worker.stop();
       await sim.configure({ mode: 'up' });
@@ -273,7 +274,7 @@ describe('filing worker', { timeout: 60_000 }, () => {
       expect(await worker.runOnce()).toEqual({ locked: false, outcomes: [], failures: 0 });
       expect(receipts(sha)).toBe(0);
       await other.query('SELECT pg_advisory_unlock($1::bigint)', [FILING_WORKER_LOCK_KEY.toString()]);
-      expect((await worker.runOnce()).outcomes).toEqual([{ filingId, operation: 'submit', outcome: 'accepted' }]);
+      expect((await lockedRound(worker)).outcomes).toEqual([{ filingId, operation: 'submit', outcome: 'accepted' }]);
     } finally {
       other.release();
       await worker.stop();
@@ -292,7 +293,7 @@ describe('filing worker', { timeout: 60_000 }, () => {
     await makeDue(f.org.orgId, filingId);
     const worker = startFilingWorker(options);
     try {
-      const round = await worker.runOnce();
+      const round = await lockedRound(worker);
       expect(round.failures).toBe(1);
       expect(round.outcomes).toEqual([{ filingId, operation: 'submit', outcome: 'accepted' }]);
     } finally {

@@ -38,6 +38,7 @@ import { call, newOrg, type TestOrg } from '../support/api';
 import { personOf } from '../support/people';
 import { allRows, createCtr, ctrXmlAs, patchCtrRow, personAttributes, readCtrAs, seedEntities, seedEvents, submitCtrAs } from '../support/ctr';
 import { check, FILING_SCHEMA, session, UNKNOWN_ID, withSettings, type Session } from '../support/str';
+import { lockedRound } from '../support/filing-rounds';
 
 const DAY = '2026-11-20';
 const at = (time: string, day = DAY) => `${day}T${time}Z`;
@@ -396,7 +397,7 @@ describe('CTR batches', { timeout: 60_000 }, () => {
       .where(and(eq(filings.orgId, o.org.orgId), eq(filings.reportId, id)));
     const worker = startFilingWorker({ manual: true, orgIds: [o.org.orgId] });
     try {
-      const round = await worker.runOnce();
+      const round = await lockedRound(worker);
       expect(round.outcomes).toEqual([expect.objectContaining({ operation: 'poll', outcome: 'acknowledged' })]);
     } finally {
       await worker.stop();
@@ -465,7 +466,7 @@ describe('CTR batches', { timeout: 60_000 }, () => {
       .where(and(eq(filings.orgId, o.org.orgId), eq(filings.reportId, id)));
     const worker = startFilingWorker({ manual: true, orgIds: [o.org.orgId] });
     try {
-      const round = await worker.runOnce();
+      const round = await lockedRound(worker);
       expect(round.outcomes).toEqual([expect.objectContaining({ operation: 'submit', outcome: 'accepted' })]);
     } finally {
       await worker.stop();
