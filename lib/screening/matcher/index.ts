@@ -16,7 +16,9 @@
 //   are also joined ("abu bakr" -> "abubakr") so spacing variants meet.
 // - similarity.ts: two words match exactly, closely (spelling, a nickname), phonetically (sound, after
 //   folding transliteration variants; a Chinese or Korean romanisation variant; consonants for abjad
-//   words) or as an initial; other words of three letters or fewer only exactly.
+//   words, then a looser consonant key: a repeated consonant once, ch = h, kh = k, g = j, a waw or vav
+//   against a Latin word without its v) or as an initial; other words of three letters or fewer only
+//   exactly. Words read as one never meet by the looser key.
 // - score.ts: words are paired greedily in any order, each used once; the name score blends how
 //   much of the query and of the list name is covered (a list name's middle words that the query
 //   leaves out, such as a patronymic, count for less, up to a score of 88); the best name or alias
