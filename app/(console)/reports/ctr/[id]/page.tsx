@@ -1,10 +1,10 @@
 import Link from 'next/link';
-import type { ReactNode } from 'react';
 import { ctrAmount, CtrTotals } from '@/components/reports/ctr-figures';
 import { CtrCustomerIdForm, CtrIncludeForm } from '@/components/reports/ctr-row-forms';
 import { CtrSubmitForm } from '@/components/reports/ctr-submit-form';
 import { strStatusTone } from '@/components/reports/status';
-import { Badge, buttonClass, ButtonLink, EmptyState, Facts, LocalTime, Notice, PageHeader, rowClass, Section, Table, Td, Th, THead, words } from '@/components/ui';
+import { FilingSection, LastRejectionSection, type ShownFiling, type ShownRejection } from '@/components/reports/filing-sections';
+import { Badge, buttonClass, ButtonLink, EmptyState, LocalTime, Notice, PageHeader, rowClass, Section, Table, Td, Th, THead, words } from '@/components/ui';
 import { NextPageLink } from '@/components/ui/pager';
 import { getDb } from '@/db/client';
 import { requirePerson } from '@/lib/auth/current-person';
@@ -21,35 +21,6 @@ const PAGE_SIZE = 50;
 const linkClass = 'font-medium text-sky-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-sky-600';
 const EDIT_REASON_ID = 'ctr-edit-reason';
 
-/** What the filing record holds (written by the filing side), read loosely. */
-interface FilingFacts {
-  state?: string;
-  reference?: string | null;
-  fiu_ref?: string | null;
-  attempts?: number;
-  last_error?: string | null;
-  next_attempt_at?: string | null;
-  xml_sha256?: string | null;
-  sent_at?: string | null;
-  acknowledged_at?: string | null;
-}
-
-interface Rejection {
-  at?: string;
-  reason?: string | null;
-  errors?: unknown[];
-}
-
-const errorText = (e: unknown): string => {
-  if (typeof e === 'string') return e;
-  if (e && typeof e === 'object') {
-    const o = e as { line?: unknown; message?: unknown };
-    if (typeof o.message === 'string') return typeof o.line === 'number' ? `line ${o.line}: ${o.message}` : o.message;
-  }
-  return JSON.stringify(e);
-};
-
-const orDash = (v: string | number | null | undefined): ReactNode => (v === null || v === undefined || v === '' ? '—' : String(v));
 const one = (v: string | string[] | undefined): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 
 type Shown = 'attention' | 'all';
@@ -87,8 +58,8 @@ export default async function CtrPage({ params, searchParams }: { params: Promis
     return `${names.get(actorId) ?? actorId}${actorId === person.id ? ' (you)' : ''}`;
   };
   const refusals = ctrRefusals(person.actor, batch, figures);
-  const filing = (batch.filing ?? null) as FilingFacts | null;
-  const rejection = (batch.lastRejection ?? null) as Rejection | null;
+  const filing = (batch.filing ?? null) as ShownFiling | null;
+  const rejection = (batch.lastRejection ?? null) as ShownRejection | null;
   const here = (rowsShown: Shown, next?: string) => `/reports/ctr/${batch.id}?${new URLSearchParams({ rows: rowsShown, ...(next ? { cursor: next } : {}) })}`;
   const filters: [Shown, string, number][] = [
     ['attention', 'Needs a customer ID', figures.rowsAttention],
@@ -141,41 +112,9 @@ export default async function CtrPage({ params, searchParams }: { params: Promis
           <p className="mt-3 text-xs text-slate-600">Submitting files every included row with a customer ID as one goAML CTR document; rows without one stay on the batch, unfiled.</p>
         </Section>
 
-        <Section title="Filing" testId="ctr-filing">
-          <Facts
-            testId="ctr-filing-facts"
-            rows={[
-              ['State', <span key="s" data-testid="ctr-filing-state">{filing?.state ? words(filing.state) : 'not filed'}</span>],
-              ['Reference', orDash(filing?.reference)],
-              ['FIU reference', orDash(filing?.fiu_ref)],
-              ['Attempts', orDash(filing?.attempts ?? (filing ? 0 : null))],
-              ['Last error', orDash(filing?.last_error)],
-              ['Next attempt', <LocalTime key="n" iso={filing?.next_attempt_at ?? null} />],
-              ['SHA-256', filing?.xml_sha256 ? <code key="h" className="text-xs break-all">{filing.xml_sha256}</code> : '—'],
-              ['Sent', <LocalTime key="t" iso={filing?.sent_at ?? null} />],
-              ['Acknowledged', <LocalTime key="a" iso={filing?.acknowledged_at ?? null} />],
-              ['Submitted by', who(batch.submittedBy)],
-            ]}
-          />
-        </Section>
+        <FilingSection filing={filing} testId="ctr-filing" people={[['Submitted by', who(batch.submittedBy)]]} />
 
-        {rejection ? (
-          <Section title="Last rejection" testId="ctr-last-rejection">
-            <Facts
-              rows={[
-                ['Rejected', <LocalTime key="r" iso={rejection.at ?? null} />],
-                ['Reason', orDash(rejection.reason)],
-              ]}
-            />
-            {Array.isArray(rejection.errors) && rejection.errors.length > 0 ? (
-              <ul className="mt-3 list-disc space-y-1 pl-5 text-sm break-words">
-                {rejection.errors.map((e, i) => (
-                  <li key={i}>{errorText(e)}</li>
-                ))}
-              </ul>
-            ) : null}
-          </Section>
-        ) : null}
+        <LastRejectionSection rejection={rejection} testId="ctr-last-rejection" />
       </div>
 
       <div className="min-w-0 space-y-4">

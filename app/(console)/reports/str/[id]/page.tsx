@@ -1,11 +1,11 @@
 import Link from 'next/link';
-import type { ReactNode } from 'react';
 import { editorFieldIds, targetOf } from '@/components/reports/field-ids';
 import { StrAttachments } from '@/components/reports/str-attachments';
 import { StrChecksPanel, type ShownCheck } from '@/components/reports/str-checks-panel';
 import { StrEditor } from '@/components/reports/str-editor';
 import { StrStepForm } from '@/components/reports/str-step-form';
-import { Badge, buttonClass, ButtonLink, Facts, LocalTime, PageHeader, Section, words } from '@/components/ui';
+import { FilingSection, LastRejectionSection, type ShownFiling, type ShownRejection } from '@/components/reports/filing-sections';
+import { Badge, buttonClass, ButtonLink, LocalTime, PageHeader, Section, words } from '@/components/ui';
 import { strStatusTone } from '@/components/reports/status';
 import { getDb } from '@/db/client';
 import { requirePerson } from '@/lib/auth/current-person';
@@ -25,35 +25,6 @@ export const dynamic = 'force-dynamic';
 
 const linkClass = 'font-medium text-sky-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-sky-600';
 
-/** What the filing record holds (DESIGN "STR record", `filing`), read loosely: it is written by the filing side. */
-interface FilingFacts {
-  state?: string;
-  reference?: string | null;
-  fiu_ref?: string | null;
-  attempts?: number;
-  last_error?: string | null;
-  next_attempt_at?: string | null;
-  xml_sha256?: string | null;
-  sent_at?: string | null;
-  acknowledged_at?: string | null;
-}
-
-interface Rejection {
-  at?: string;
-  reason?: string | null;
-  errors?: unknown[];
-}
-
-const errorText = (e: unknown): string => {
-  if (typeof e === 'string') return e;
-  if (e && typeof e === 'object') {
-    const o = e as { line?: unknown; message?: unknown };
-    if (typeof o.message === 'string') return typeof o.line === 'number' ? `line ${o.line}: ${o.message}` : o.message;
-  }
-  return JSON.stringify(e);
-};
-
-const orDash = (v: string | number | null | undefined): ReactNode => (v === null || v === undefined || v === '' ? '—' : String(v));
 
 export default async function StrPage({ params }: { params: Promise<{ id: string }> }) {
   const person = await requirePerson();
@@ -79,8 +50,8 @@ export default async function StrPage({ params }: { params: Promise<{ id: string
     }
     return { ...c, target };
   });
-  const filing = (str.filing ?? null) as FilingFacts | null;
-  const rejection = (str.lastRejection ?? null) as Rejection | null;
+  const filing = (str.filing ?? null) as ShownFiling | null;
+  const rejection = (str.lastRejection ?? null) as ShownRejection | null;
 
   return (
     <article className="max-w-7xl">
@@ -160,42 +131,9 @@ export default async function StrPage({ params }: { params: Promise<{ id: string
             </div>
           </Section>
 
-          <Section title="Filing" testId="str-filing">
-            <Facts
-              testId="str-filing-facts"
-              rows={[
-                ['State', <span key="s" data-testid="str-filing-state">{filing?.state ? words(filing.state) : 'not filed'}</span>],
-                ['Reference', orDash(filing?.reference)],
-                ['FIU reference', orDash(filing?.fiu_ref)],
-                ['Attempts', orDash(filing?.attempts ?? (filing ? 0 : null))],
-                ['Last error', orDash(filing?.last_error)],
-                ['Next attempt', <LocalTime key="n" iso={filing?.next_attempt_at ?? null} />],
-                ['SHA-256', filing?.xml_sha256 ? <code key="h" className="text-xs break-all">{filing.xml_sha256}</code> : '—'],
-                ['Sent', <LocalTime key="t" iso={filing?.sent_at ?? null} />],
-                ['Acknowledged', <LocalTime key="a" iso={filing?.acknowledged_at ?? null} />],
-                ['Sent for review by', who(str.sentForReviewBy)],
-                ['Filed by', who(str.filedBy)],
-              ]}
-            />
-          </Section>
+          <FilingSection filing={filing} testId="str-filing" people={[['Sent for review by', who(str.sentForReviewBy)], ['Filed by', who(str.filedBy)]]} />
 
-          {rejection ? (
-            <Section title="Last rejection" testId="str-last-rejection">
-              <Facts
-                rows={[
-                  ['Rejected', <LocalTime key="r" iso={rejection.at ?? null} />],
-                  ['Reason', orDash(rejection.reason)],
-                ]}
-              />
-              {Array.isArray(rejection.errors) && rejection.errors.length > 0 ? (
-                <ul className="mt-3 list-disc space-y-1 pl-5 text-sm break-words">
-                  {rejection.errors.map((e, i) => (
-                    <li key={i}>{errorText(e)}</li>
-                  ))}
-                </ul>
-              ) : null}
-            </Section>
-          ) : null}
+          <LastRejectionSection rejection={rejection} testId="str-last-rejection" />
         </div>
       </div>
     </article>
