@@ -3,13 +3,11 @@
 import { useRouter } from 'next/navigation';
 import { useActionState, useId, useState, type FormEvent } from 'react';
 import { Field, FieldError, FormMessage, SubmitButton } from '@/components/forms/controls';
-import { ActionButton } from '@/components/ui/action-button';
+import { StepForm } from '@/components/ui/step-form';
 import { TextAreaField } from '@/components/ui/text-area';
 import type { FormState } from '@/lib/forms/form-state';
 
 type Action = (prev: FormState, form: FormData) => Promise<FormState>;
-
-const problemOf = (state: FormState): string | undefined => state.message ?? (state.fieldErrors ? Object.values(state.fieldErrors).join('; ') : undefined);
 
 /** "Start an evidence pack" on /reports: a period (empty: the current quarter) and a purpose. */
 export function PackCreateForm({ action }: { action: Action }) {
@@ -94,23 +92,5 @@ export function PackUploadForm({ packId, sectionKey }: { packId: string; section
 
 /** "Generate PDF": disabled with the reason beside it for those who cannot generate. */
 export function PackGenerateForm({ packId, refusal, action }: { packId: string; refusal: string | null; action: Action }) {
-  const [state, run] = useActionState(action, {});
-  const reasonId = useId();
-  const problem = problemOf(state);
-  return (
-    <form action={run} aria-label="Generate PDF" className="space-y-1">
-      <input type="hidden" name="pack_id" value={packId} />
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <ActionButton size="md" variant="primary" disabled={refusal !== null} describedBy={refusal ? reasonId : undefined} testId="pack-generate">
-          Generate PDF
-        </ActionButton>
-        {refusal ? (
-          <span id={reasonId} className="text-xs text-slate-600" data-testid="pack-generate-reason">
-            {refusal.charAt(0).toUpperCase() + refusal.slice(1)}.
-          </span>
-        ) : null}
-      </div>
-      {problem ? <FieldError text={problem} /> : null}
-    </form>
-  );
+  return <StepForm fields={{ pack_id: packId }} action={action} label="Generate PDF" refusal={refusal} testId="pack-generate" variant="primary" />;
 }
