@@ -1,15 +1,13 @@
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFilingSimulator, type FilingSimulator } from '../lib/filing/simulator/server';
-import { PROJECT_ROOT } from '../tests/support/processes';
+import type { FilingSimulator } from '../lib/filing/simulator/server';
 import { seedAlertsInstall, type AlertsInstall } from './support/alerts-seed';
 import { openBrowser, screenshot, type Browser } from './support/browser';
 import { fitsWidth, keepForDocs, seriousViolations } from './support/screens';
 import { signInThroughForm, signOutThroughNav } from './support/session';
-import { startTestService, type RunningService } from './support/server';
+import { startServiceWithFiling, untilStatusAfterReloads } from './support/filing';
+import type { RunningService } from './support/server';
 
-const FILING_SCHEMA = path.resolve(PROJECT_ROOT, '../shared/data/filing/goaml-5.0.1.xsd');
 /** Yesterday, UTC: the latest day a batch can be built for. */
 const YESTERDAY = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 
@@ -84,16 +82,11 @@ async function typeCustomerId(entityId: string, customerId: string): Promise<voi
 
 describe('CTR batches in a browser', () => {
   beforeAll(async () => {
-    sim = await startFilingSimulator({ schemaPath: FILING_SCHEMA, port: 0, controlPort: 0, ackDelayMs: 1_000 });
-    service = await startTestService({
-      SERVICE_FILING_URL: sim.url,
-      SERVICE_FILING_SCHEMA: FILING_SCHEMA,
-      SERVICE_FILING_ENTITY_ID: '1001',
-      SERVICE_FILING_WORKER_INTERVAL_MS: '500',
+    ({ sim, service } = await startServiceWithFiling({
       // The nightly build would take yesterday at 01:00; at 23:59 the day it is due for is the day before, so the
       // analyst builds yesterday's batch here.
       SERVICE_CTR_AT: '23:59',
-    });
+    }));
     install = await seedAlertsInstall(service);
     await registerCustomer('cust-500', 'Anna', 'C-500');
     await registerCustomer('cust-501', 'Marco', null);
@@ -205,15 +198,7 @@ describe('CTR batches in a browser', () => {
     expect(sim.reports()).toHaveLength(1);
 
     // The worker asks for the acknowledgement a while after acceptance.
-    await expect
-      .poll(
-        async () => {
-          await page.reload();
-          return page.getByTestId('ctr-status').textContent();
-        },
-        { timeout: 90_000, interval: 3_000 },
-      )
-      .toBe('acknowledged');
+    await untilStatusAfterReloads(page, 'ctr-status', 'acknowledged');
     expect(await page.getByTestId('ctr-filing-facts').textContent()).toContain(sim.reports()[0]?.fiu_ref ?? 'no fiu_ref');
     await expectSound();
     await screenshot(page, 'reports-ctr-03-acknowledged');

@@ -1,15 +1,13 @@
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFilingSimulator, type FilingSimulator } from '../lib/filing/simulator/server';
-import { PROJECT_ROOT } from '../tests/support/processes';
+import type { FilingSimulator } from '../lib/filing/simulator/server';
 import { postPayment, seedAlertsInstall, type AlertsInstall } from './support/alerts-seed';
 import { openBrowser, screenshot, type Browser } from './support/browser';
 import { fitsWidth, keepForDocs, seriousViolations } from './support/screens';
 import { signInThroughForm, signOutThroughNav } from './support/session';
-import { startTestService, type RunningService } from './support/server';
+import { startServiceWithFiling, untilStatusAfterReloads } from './support/filing';
+import type { RunningService } from './support/server';
 
-const FILING_SCHEMA = path.resolve(PROJECT_ROOT, '../shared/data/filing/goaml-5.0.1.xsd');
 /** A PNG as far as its first bytes go (signature and IHDR), which is how attachments are judged. */
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0]), Buffer.alloc(64)]);
 
@@ -46,13 +44,7 @@ const errorPaths = async () => (await checkPaths()).filter((c) => c.startsWith('
 
 describe('reports in a browser', () => {
   beforeAll(async () => {
-    sim = await startFilingSimulator({ schemaPath: FILING_SCHEMA, port: 0, controlPort: 0, ackDelayMs: 1_000 });
-    service = await startTestService({
-      SERVICE_FILING_URL: sim.url,
-      SERVICE_FILING_SCHEMA: FILING_SCHEMA,
-      SERVICE_FILING_ENTITY_ID: '1001',
-      SERVICE_FILING_WORKER_INTERVAL_MS: '500',
-    });
+    ({ sim, service } = await startServiceWithFiling());
     install = await seedAlertsInstall(service);
     // One customer's money in from a new payer, then out to a merchant: an alert on each payer.
     const incoming = await postPayment(service, install.key, { from: 'cust-301', to: 'cust-300', value: 8_000, hoursAgo: 5 });
@@ -196,15 +188,7 @@ describe('reports in a browser', () => {
     expect(sim.reports()).toHaveLength(1);
 
     // The worker asks for the acknowledgement about half a minute after acceptance.
-    await expect
-      .poll(
-        async () => {
-          await page.reload();
-          return page.getByTestId('str-status').textContent();
-        },
-        { timeout: 90_000, interval: 3_000 },
-      )
-      .toBe('acknowledged');
+    await untilStatusAfterReloads(page, 'str-status', 'acknowledged');
     expect(await page.getByTestId('str-filing-facts').textContent()).toContain(sim.reports()[0]?.fiu_ref ?? 'no fiu_ref');
     await expectSound();
     await screenshot(page, 'reports-04-str-acknowledged');
