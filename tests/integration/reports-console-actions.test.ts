@@ -9,7 +9,7 @@ import { countPendingApprovals, countPendingForOthers } from '@/lib/approvals/li
 import { systemActor } from '@/lib/auth/actor';
 import { startFilingSimulator, type FilingSimulator } from '@/lib/filing/simulator/server';
 import { attachStrFile } from '@/lib/reports/str/attach-file';
-import { countStrsAwaitingApproval, listStrsAwaitingApproval } from '@/lib/reports/str/awaiting-approval';
+import { listStrsAwaitingApproval } from '@/lib/reports/str/awaiting-approval';
 import { DRAFTER_CANNOT_FILE, ROLE_CANNOT_FILE } from '@/lib/reports/str/file-str';
 import { readStr } from '@/lib/reports/str/get-str';
 import { CHECKS_FAIL_MESSAGE, DATE_MESSAGE, NOT_A_DRAFT_MESSAGE, NOT_REJECTED_MESSAGE, NOTHING_TO_COPY } from '@/lib/reports/str/schemas';
@@ -227,7 +227,7 @@ describe('reporting console actions', { timeout: 60_000 }, () => {
     const id = await startStr(caseId);
     expect(await strActions.sendForReviewAction({}, form({ str_id: id }))).toEqual({ message: CHECKS_FAIL_MESSAGE });
     expect((await strRow(f.org.orgId, id)).status).toBe('draft');
-    const waitingBefore = await countStrsAwaitingApproval(db(), analyst.who.actor);
+    const waitingBefore = (await countPendingApprovals(db(), analyst.who.actor)).strs;
 
     expect(await strActions.saveStrAction({}, await editorForm(f.org.orgId, id, COMPLETE))).toEqual({ ok: true });
     expect(await strActions.sendForReviewAction({}, form({ str_id: id }))).toEqual({ ok: true });
@@ -237,7 +237,7 @@ describe('reporting console actions', { timeout: 60_000 }, () => {
     expect(await strActions.saveStrAction({}, await editorForm(f.org.orgId, id, { reason: 'late change' }))).toMatchObject({ message: NOT_A_DRAFT_MESSAGE });
     expect(await strActions.reopenStrAction({}, form({ str_id: id }))).toEqual({ message: NOT_REJECTED_MESSAGE });
 
-    expect(await countStrsAwaitingApproval(db(), analyst.who.actor)).toBe(waitingBefore + 1);
+    expect((await countPendingApprovals(db(), analyst.who.actor)).strs).toBe(waitingBefore + 1);
     const listed = await listStrsAwaitingApproval(db(), reviewer.who.actor, { limit: 100 });
     expect(listed.find((s) => s.id === id)).toMatchObject({ number: sent.number, subjectName: 'Maria Borg', subjectKind: 'person', draftedBy: analyst.person.id, sentForReviewBy: analyst.person.id, filingState: null });
     expect((await countPendingApprovals(db(), reviewer.who.actor)).strs).toBe(waitingBefore + 1);

@@ -9,7 +9,7 @@ import { auditLog, ctrRows, entities } from '@/db/schema';
 import { countPendingApprovals, countPendingForOthers } from '@/lib/approvals/list-pending';
 import { systemActor } from '@/lib/auth/actor';
 import { startFilingSimulator, type FilingSimulator } from '@/lib/filing/simulator/server';
-import { countCtrsAwaitingSubmission, listCtrsAwaitingSubmission } from '@/lib/reports/ctr/awaiting-submission';
+import { listCtrsAwaitingSubmission } from '@/lib/reports/ctr/awaiting-submission';
 import { ctrFigures, readCtr } from '@/lib/reports/ctr/get-ctr';
 import { ctrRefusals } from '@/lib/reports/ctr/refusals';
 import { BUILDER_CANNOT_SUBMIT, CTR_NOT_FOUND, CTR_ROW_NOT_FOUND, CUSTOMER_ID_MESSAGE, DAY_NOT_OVER_MESSAGE, INCLUDED_MESSAGE, NOT_A_DRAFT_MESSAGE, ROLE_CANNOT_SUBMIT } from '@/lib/reports/ctr/schemas';
@@ -231,7 +231,7 @@ describe('CTR console actions', { timeout: 60_000 }, () => {
     as(secondReviewer);
     expect(await ctrActions.saveCustomerIdAction({}, form({ ctr_id: id, row_id: missing?.id ?? '', customer_id: 'C-13' }))).toEqual({ ok: true });
 
-    const waitingBefore = await countCtrsAwaitingSubmission(db(), admin.who.actor);
+    const waitingBefore = (await countPendingApprovals(db(), admin.who.actor)).ctrs;
     expect((await listCtrsAwaitingSubmission(db(), admin.who.actor, { limit: 100 })).map((c) => c.id)).toContain(id);
     expect((await countPendingApprovals(db(), admin.who.actor)).ctrs).toBe(waitingBefore);
     // The navigation counts the batches each person may submit: not the builder's nor an editor's.
@@ -263,7 +263,7 @@ describe('CTR console actions', { timeout: 60_000 }, () => {
     const filed = await batchOf(org.orgId, id);
     expect(filed).toMatchObject({ status: 'filed', submittedBy: admin.person.id, filing: expect.objectContaining({ state: 'accepted' }) });
     expect(sim.reports()).toHaveLength(1);
-    expect(await countCtrsAwaitingSubmission(db(), admin.who.actor)).toBe(waitingBefore - 1);
+    expect((await countPendingApprovals(db(), admin.who.actor)).ctrs).toBe(waitingBefore - 1);
     expect((await listCtrsAwaitingSubmission(db(), admin.who.actor, { limit: 100 })).map((c) => c.id)).not.toContain(id);
     expect(ctrRefusals(analyst.who.actor, filed, await ctrFigures(db(), filed)).edit).toBe(NOT_A_DRAFT_MESSAGE);
     const [row] = await rowsOf(org.orgId, id);

@@ -13,6 +13,7 @@ import * as reportList from '@/app/v1/reports/route';
 import * as ctrSubmit from '@/app/v1/reports/ctr/[id]/submit/route';
 import * as ctrs from '@/app/v1/reports/ctr/route';
 import { getDb } from '@/db/client';
+import { countPendingApprovals } from '@/lib/approvals/list-pending';
 import { auditLog, ctrBatches, entities, filings, type CtrStatus } from '@/db/schema';
 import { loadFilingSchema } from '@/lib/filing/schema';
 import { startFilingSimulator, type FilingSimulator } from '@/lib/filing/simulator/server';
@@ -31,7 +32,7 @@ import {
   NOTHING_TO_SAVE,
   ROLE_CANNOT_SUBMIT,
 } from '@/lib/reports/ctr/schemas';
-import { countCtrsAwaitingSubmission, listCtrsAwaitingSubmission } from '@/lib/reports/ctr/awaiting-submission';
+import { listCtrsAwaitingSubmission } from '@/lib/reports/ctr/awaiting-submission';
 import { ctrRefusals } from '@/lib/reports/ctr/refusals';
 import { ctrFigures, readCtr } from '@/lib/reports/ctr/get-ctr';
 import { call, newOrg, type TestOrg } from '../support/api';
@@ -556,7 +557,7 @@ describe('CTR batches', { timeout: 60_000 }, () => {
     const second = await session(o.org.orgId, 'admin');
     const other = await actorOf(second);
 
-    expect(await countCtrsAwaitingSubmission(getDb(), analyst)).toBe(1);
+    expect((await countPendingApprovals(getDb(), analyst)).ctrs).toBe(1);
     expect(await listCtrsAwaitingSubmission(getDb(), analyst, { limit: 10 })).toEqual([
       expect.objectContaining({ id, date: DAY, rowsTotal: 2, rowsAttention: 0, rowsToFile: 2, builtBy: o.reviewer.id, editedBy: [], filingState: null }),
     ]);
@@ -571,6 +572,6 @@ describe('CTR batches', { timeout: 60_000 }, () => {
     const filed = await readCtr(getDb(), analyst, id);
     expect(ctrRefusals(other, filed, figures)).toEqual({ edit: NOT_A_DRAFT_MESSAGE, submit: NOT_A_DRAFT_TO_SUBMIT });
     expect(await listCtrsAwaitingSubmission(getDb(), analyst, { limit: 10 })).toEqual([]);
-    expect(await countCtrsAwaitingSubmission(getDb(), analyst)).toBe(0);
+    expect((await countPendingApprovals(getDb(), analyst)).ctrs).toBe(0);
   });
 });

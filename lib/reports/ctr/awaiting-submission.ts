@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '@/db/client';
 import { ctrBatches } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
@@ -59,10 +59,4 @@ export async function listCtrsAwaitingSubmission(db: Queryable, actor: Actor, in
     createdAt: r.createdAt,
     filingState: typeof r.filing?.state === 'string' ? r.filing.state : null,
   }));
-}
-
-/** How many CTR batches of the actor's organisation wait for submission (the navigation's approvals count). */
-export async function countCtrsAwaitingSubmission(db: Queryable, actor: Actor): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(ctrBatches).where(waiting(actor.orgId));
-  return Number(row?.n ?? 0);
 }

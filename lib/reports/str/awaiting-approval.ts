@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '@/db/client';
 import { strReports } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
@@ -52,13 +52,4 @@ export async function listStrsAwaitingApproval(db: Queryable, actor: Actor, inpu
     sentAt: r.sentAt === null ? r.updatedAt : r.sentAt instanceof Date ? r.sentAt : new Date(r.sentAt),
     filingState: typeof r.filing?.state === 'string' ? r.filing.state : null,
   }));
-}
-
-/** How many STRs of the actor's organisation wait in `awaiting_approval` (the navigation's approvals count). */
-export async function countStrsAwaitingApproval(db: Queryable, actor: Actor): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(strReports)
-    .where(and(eq(strReports.orgId, actor.orgId), eq(strReports.status, 'awaiting_approval')));
-  return Number(row?.n ?? 0);
 }
