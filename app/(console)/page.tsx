@@ -10,12 +10,11 @@ import { requirePerson } from '@/lib/auth/current-person';
 import { isAllowed } from '@/lib/auth/policy';
 import { MEDIAN_CLOSE_DAYS, medianCloseTime, myDueFigures, worstOverdueAlerts } from '@/lib/console/home-figures';
 import { getServiceStatus } from '@/lib/health/service-status';
+import { linkClass } from '@/components/ui/link-class';
 
 export const dynamic = 'force-dynamic';
 
 const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
-const linkClass = 'font-medium text-sky-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-sky-600';
 
 async function ServiceStatus({ orgId }: { orgId: string }) {
   const status = await getServiceStatus(getDb(), orgId);

@@ -9,3 +9,4 @@ export { rowClass, Table, Td, Th, THead } from './table';
 export { LocalTime } from './time';
 export { Field, FieldError, FormMessage, Reveal, SelectField, SubmitButton } from '@/components/forms/controls';
 export { StepForm, type StepAction, type StepState } from './step-form';
+export { linkClass } from './link-class';

@@ -23,6 +23,7 @@ import { listCtrsAwaitingSubmission } from '@/lib/reports/ctr/awaiting-submissio
 import { ctrRefusals } from '@/lib/reports/ctr/refusals';
 import { submitCtrAction } from '../reports/ctr/[id]/actions';
 import { approveClearanceAction, approveClosureAction, rejectClearanceAction, rejectClosureAction } from './actions';
+import { linkClass } from '@/components/ui/link-class';
 
 export const dynamic = 'force-dynamic';
 
@@ -33,8 +34,6 @@ const STRS_SHOWN = 100;
 const RULE_DRAFTS_SHOWN = 100;
 /** CTR batches awaiting submission shown at once; the report list (filtered to CTRs) has every one. */
 const CTRS_SHOWN = 100;
-
-const linkClass = 'font-medium text-sky-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-sky-600';
 
 function ItemCell({ item }: { item: PendingItem }) {
   if (item.kind === 'alert_closure') {

@@ -9,11 +9,11 @@ import { requirePerson } from '@/lib/auth/current-person';
 import { isAllowed } from '@/lib/auth/policy';
 import { actorNames } from '@/lib/console/actor-names';
 import { InvalidInputError } from '@/lib/errors';
+import { linkClass } from '@/components/ui/link-class';
 
 export const dynamic = 'force-dynamic';
 
 const PAGE_SIZE = 50;
-const linkClass = 'font-medium text-sky-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-sky-600';
 
 /** The console page of a target, where one exists. */
 const RECORD_PAGES: Record<string, (id: string) => string> = {

@@ -6,22 +6,21 @@ import { requirePerson } from '@/lib/auth/current-person';
 import { CASE_STATUSES, listCases } from '@/lib/cases/list-cases';
 import { actorNames } from '@/lib/console/actor-names';
 import { InvalidInputError } from '@/lib/errors';
+import { linkClass } from '@/components/ui/link-class';
+import { oneParam } from '@/lib/console/search-param';
 
 export const dynamic = 'force-dynamic';
 
 const PAGE_SIZE = 50;
 const selectClass =
   'block rounded border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-sky-600 focus:outline-none focus:ring-1 focus:ring-sky-600';
-const linkClass = 'font-medium text-sky-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-sky-600';
-
-const one = (v: string | string[] | undefined): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 
 export default async function CasesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const person = await requirePerson();
   const params = await searchParams;
   // Filters live in the URL; an unknown value is no filter rather than an error page.
-  const status = CASE_STATUSES.find((s) => s === one(params.status));
-  const cursor = one(params.cursor);
+  const status = CASE_STATUSES.find((s) => s === oneParam(params.status));
+  const cursor = oneParam(params.cursor);
   const db = getDb();
   let ignored: string | null = null;
   let page;

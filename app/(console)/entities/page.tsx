@@ -7,6 +7,8 @@ import { requirePerson } from '@/lib/auth/current-person';
 import { listEntities } from '@/lib/entities/list-entities';
 import { ENTITY_KINDS } from '@/lib/entities/register-entity';
 import { InvalidInputError } from '@/lib/errors';
+import { linkClass } from '@/components/ui/link-class';
+import { oneParam } from '@/lib/console/search-param';
 
 export const dynamic = 'force-dynamic';
 
@@ -16,18 +18,16 @@ const LISTED_ATTRIBUTES = 3;
 
 const inputClass =
   'block rounded border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-sky-600 focus:outline-none focus:ring-1 focus:ring-sky-600';
-const linkClass = 'font-medium text-sky-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-sky-600';
 
-const one = (v: string | string[] | undefined): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 const shown = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v));
 
 export default async function EntitiesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const person = await requirePerson();
   const params = await searchParams;
   // Filters live in the URL; an unknown kind is no filter rather than an error page.
-  const kind = ENTITY_KINDS.find((k) => k === one(params.kind)) as (typeof ENTITY_KINDS)[number] | undefined;
-  const q = one(params.q)?.trim().slice(0, 200) || undefined;
-  const cursor = one(params.cursor);
+  const kind = ENTITY_KINDS.find((k) => k === oneParam(params.kind)) as (typeof ENTITY_KINDS)[number] | undefined;
+  const q = oneParam(params.q)?.trim().slice(0, 200) || undefined;
+  const cursor = oneParam(params.cursor);
   let ignored: string | null = null;
   let page;
   try {

@@ -12,13 +12,12 @@ import { CtrBuildForm } from '@/components/reports/ctr-row-forms';
 import { buildCtrAction } from './ctr/[id]/actions';
 import { PackCreateForm } from '@/components/reports/pack-forms';
 import { createPackAction } from './packs/[id]/actions';
+import { linkClass } from '@/components/ui/link-class';
+import { oneParam } from '@/lib/console/search-param';
 
 export const dynamic = 'force-dynamic';
 
 const PAGE_SIZE = 50;
-const linkClass = 'font-medium text-sky-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-sky-600';
-
-const one = (v: string | string[] | undefined): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 
 const KIND_WORDS: Record<ReportKind, { short: string; plural: string }> = {
   str: { short: 'STR', plural: 'Suspicious transaction reports' },
@@ -57,8 +56,8 @@ export default async function ReportsPage({ searchParams }: { searchParams: Prom
   const person = await requirePerson();
   const params = await searchParams;
   // Filters live in the URL; an unknown kind is no filter rather than an error page.
-  const kind = REPORT_KINDS.find((k) => k === one(params.kind));
-  const cursor = one(params.cursor);
+  const kind = REPORT_KINDS.find((k) => k === oneParam(params.kind));
+  const cursor = oneParam(params.cursor);
   const db = getDb();
   let ignored: string | null = null;
   let page;

@@ -7,6 +7,8 @@ import { getDb } from '@/db/client';
 import { requirePerson } from '@/lib/auth/current-person';
 import { InvalidInputError } from '@/lib/errors';
 import { listScreeningSummaries, REVIEW_STATES, type ReviewFilter } from '@/lib/screening/list-screening-summaries';
+import { linkClass } from '@/components/ui/link-class';
+import { oneParam } from '@/lib/console/search-param';
 
 export const dynamic = 'force-dynamic';
 
@@ -15,17 +17,14 @@ const STATUSES = ['clear', 'potential_match'] as const;
 
 const selectClass =
   'block rounded border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-sky-600 focus:outline-none focus:ring-1 focus:ring-sky-600';
-const linkClass = 'font-medium text-sky-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-sky-600';
-
-const one = (v: string | string[] | undefined): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 
 export default async function ScreeningsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const person = await requirePerson();
   const params = await searchParams;
   // Filters live in the URL; an unknown value is no filter rather than an error page.
-  const status = STATUSES.find((s) => s === one(params.status));
-  const review = REVIEW_STATES.find((r) => r === one(params.review)) as ReviewFilter | undefined;
-  const cursor = one(params.cursor);
+  const status = STATUSES.find((s) => s === oneParam(params.status));
+  const review = REVIEW_STATES.find((r) => r === oneParam(params.review)) as ReviewFilter | undefined;
+  const cursor = oneParam(params.cursor);
   let ignored: string | null = null;
   let page;
   try {

@@ -14,12 +14,12 @@ import { getCase } from '@/lib/cases/get-case';
 import { actorNames } from '@/lib/console/actor-names';
 import { strOfCase } from '@/lib/reports/str/str-of-case';
 import { changeCaseAction, renameCaseAction, startStrAction } from '../actions';
+import { linkClass } from '@/components/ui/link-class';
 
 export const dynamic = 'force-dynamic';
 
 /** Events shown per alert; the alert's page has the rest. */
 const EVENTS_PER_ALERT = 50;
-const linkClass = 'font-medium text-sky-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-sky-600';
 const amountText = (value: string | null, currency: string | null) =>
   value === null ? '—' : `${new Intl.NumberFormat('en', { maximumFractionDigits: 2 }).format(Number(value))} ${currency ?? ''}`.trim();
 

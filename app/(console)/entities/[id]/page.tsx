@@ -16,17 +16,17 @@ import { ENTITY_KINDS } from '@/lib/entities/register-entity';
 import { openAlertsAround } from '@/lib/entities/open-alerts-around';
 import { InvalidInputError, NotFoundError } from '@/lib/errors';
 import { saveEntityAction } from '../actions';
+import { linkClass } from '@/components/ui/link-class';
+import { oneParam } from '@/lib/console/search-param';
 
 export const dynamic = 'force-dynamic';
 
 const EVENTS_PER_PAGE = 25;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const linkClass = 'font-medium text-sky-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-sky-600';
 const inputClass =
   'block rounded border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-sky-600 focus:outline-none focus:ring-1 focus:ring-sky-600';
 
 type Params = Record<string, string | string[] | undefined>;
-const one = (v: string | string[] | undefined): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 const all = (v: string | string[] | undefined): string[] => (v === undefined ? [] : typeof v === 'string' ? [v] : v);
 const amountText = (value: string | null, currency: string | null) =>
   value === null ? '—' : `${new Intl.NumberFormat('en', { maximumFractionDigits: 2 }).format(Number(value))} ${currency ?? ''}`.trim();
@@ -65,13 +65,13 @@ export default async function EntityPage({ params, searchParams }: { params: Pro
   }
   const { entity: e, openAlerts } = found;
 
-  const type = one(query.type)?.slice(0, 100);
-  const sinceDay = one(query.since);
-  const untilDay = one(query.until);
+  const type = oneParam(query.type)?.slice(0, 100);
+  const sinceDay = oneParam(query.since);
+  const untilDay = oneParam(query.until);
   const since = dayBound(sinceDay, false);
   const until = dayBound(untilDay, true);
-  const cursor = one(query.cursor);
-  const nextRing = one(query.ring) === '2';
+  const cursor = oneParam(query.cursor);
+  const nextRing = oneParam(query.ring) === '2';
   const expanded = expansionsOf(all(query.more));
 
   /** This page's address with some of its parameters changed (undefined removes one). */

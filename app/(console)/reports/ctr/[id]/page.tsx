@@ -14,14 +14,13 @@ import { InvalidInputError } from '@/lib/errors';
 import { getCtr } from '@/lib/reports/ctr/get-ctr';
 import { ctrRefusals } from '@/lib/reports/ctr/refusals';
 import { includeRowAction, saveCustomerIdAction, submitCtrAction } from './actions';
+import { linkClass } from '@/components/ui/link-class';
+import { oneParam } from '@/lib/console/search-param';
 
 export const dynamic = 'force-dynamic';
 
 const PAGE_SIZE = 50;
-const linkClass = 'font-medium text-sky-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-sky-600';
 const EDIT_REASON_ID = 'ctr-edit-reason';
-
-const one = (v: string | string[] | undefined): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 
 type Shown = 'attention' | 'all';
 
@@ -30,8 +29,8 @@ export default async function CtrPage({ params, searchParams }: { params: Promis
   const { id } = await params;
   const query = await searchParams;
   const db = getDb();
-  const cursor = one(query.cursor);
-  const asked = one(query.rows);
+  const cursor = oneParam(query.cursor);
+  const asked = oneParam(query.rows);
   // The rows needing a customer ID come first (they keep a batch from being filed whole) unless every row has one.
   const pick = async (recordId: string, after: string | undefined) => {
     const page = (attention: boolean) => getCtr(db, person.actor, recordId, { attention, limit: PAGE_SIZE, cursor: after });

@@ -20,11 +20,9 @@ import { getStr } from '@/lib/reports/str/get-str';
 import { indicatorChoices } from '@/lib/reports/str/indicator-choices';
 import { strRefusals } from '@/lib/reports/str/refusals';
 import { fileStrAction, fillFromKycAction, removeAttachmentAction, reopenStrAction, saveStrAction, sendForReviewAction, sourceDateAction } from './actions';
+import { linkClass } from '@/components/ui/link-class';
 
 export const dynamic = 'force-dynamic';
-
-const linkClass = 'font-medium text-sky-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-sky-600';
-
 
 export default async function StrPage({ params }: { params: Promise<{ id: string }> }) {
   const person = await requirePerson();
