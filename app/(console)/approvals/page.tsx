@@ -112,12 +112,24 @@ export default async function ApprovalsPage({ searchParams }: { searchParams: Pr
     <div className="max-w-6xl">
       <PageHeader
         title="Approvals"
-        description="Alert closures, screening clearances, suspicious transaction reports and rule activations waiting for a second person, oldest first. Whoever asked cannot approve their own request, through the console or any of their API keys, and whoever drafted a report cannot file it."
+        description="Alert closures, screening clearances, suspicious transaction reports, rule activations and cash transaction report batches waiting for a second person, oldest first. Whoever asked cannot approve their own request, through the console or any of their API keys; whoever drafted a report cannot file it, and whoever built or edited a batch cannot submit it."
       >
         <p className="mt-2 text-sm text-slate-700" data-testid="approval-counts">
           {counts.alertClosures} alert {counts.alertClosures === 1 ? 'closure' : 'closures'} · {counts.screeningClearances} screening{' '}
           {counts.screeningClearances === 1 ? 'clearance' : 'clearances'}
         </p>
+        {/* The other kinds wait further down the page: their counts jump there. */}
+        <nav aria-label="Other kinds waiting" className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm" data-testid="approval-kinds">
+          <a href="#waiting-strs" className={linkClass}>
+            {counts.strs} STR{counts.strs === 1 ? '' : 's'} to file
+          </a>
+          <a href="#waiting-rules" className={linkClass}>
+            {counts.ruleActivations} rule activation{counts.ruleActivations === 1 ? '' : 's'}
+          </a>
+          <a href="#waiting-ctrs" className={linkClass}>
+            {counts.ctrs} CTR batch{counts.ctrs === 1 ? '' : 'es'} to submit
+          </a>
+        </nav>
         {role ? (
           <p className="mt-2 rounded border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-900" data-testid="role-note">
             You can see what waits here; {role}.
@@ -176,7 +188,7 @@ export default async function ApprovalsPage({ searchParams }: { searchParams: Pr
       )}
       <NextPageLink href={page.nextCursor ? `/approvals?cursor=${encodeURIComponent(page.nextCursor)}` : null}>More requests</NextPageLink>
 
-      <div className="mt-8">
+      <div className="mt-8 scroll-mt-4" id="waiting-strs">
         <Section title={`Suspicious transaction reports awaiting filing (${counts.strs})`} testId="approvals-strs">
           {strs.length === 0 ? (
             <EmptyState title="No report waits to be filed." testId="approvals-strs-empty">
@@ -230,7 +242,7 @@ export default async function ApprovalsPage({ searchParams }: { searchParams: Pr
         </Section>
       </div>
 
-      <div className="mt-8">
+      <div className="mt-8 scroll-mt-4" id="waiting-rules">
         <Section title={`Rule activations (${counts.ruleActivations})`} testId="approvals-rules">
           {ruleDrafts.length === 0 ? (
             <EmptyState title="No rule draft waits for activation." testId="approvals-rules-empty">
@@ -283,7 +295,7 @@ export default async function ApprovalsPage({ searchParams }: { searchParams: Pr
         </Section>
       </div>
 
-      <div className="mt-8">
+      <div className="mt-8 scroll-mt-4" id="waiting-ctrs">
         <Section title={`Currency transaction reports awaiting submission (${counts.ctrs})`} testId="approvals-ctrs">
           {ctrs.length === 0 ? (
             <EmptyState title="No CTR batch waits to be submitted." testId="approvals-ctrs-empty">
