@@ -112,7 +112,7 @@ export default async function ApprovalsPage({ searchParams }: { searchParams: Pr
     <div className="max-w-6xl">
       <PageHeader
         title="Approvals"
-        description="Alert closures, screening clearances, suspicious transaction reports, rule activations and cash transaction report batches waiting for a second person, oldest first. Whoever asked cannot approve their own request, through the console or any of their API keys; whoever drafted a report cannot file it, and whoever built or edited a batch cannot submit it."
+        description="Alert closures, screening clearances, suspicious transaction reports, rule activations and currency transaction report (CTR) batches waiting for a second person, oldest first. Whoever asked cannot approve their own request, through the console or any of their API keys; whoever drafted a report cannot file it, and whoever built or edited a batch cannot submit it."
       >
         <p className="mt-2 text-sm text-slate-700" data-testid="approval-counts">
           {counts.alertClosures} alert {counts.alertClosures === 1 ? 'closure' : 'closures'} · {counts.screeningClearances} screening{' '}
