@@ -1,4 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type pg from 'pg';
+import { preparedQuery } from '@/db/prepared';
 import type { Actor } from '@/lib/auth/actor';
 import { AUDIT_ROW_COLUMNS, auditRowSql } from '@/lib/audit/record';
 import { settings } from '@/lib/config';
@@ -108,7 +110,7 @@ const alertIdSql = (grouped: boolean): SQL => sql`${grouped ? sql`SELECT id FROM
  * statement. One statement instead of three or four keeps the time under the entity's lock and the
  * alert counter short. Returns `created_at` and `alert_id` of the decision.
  */
-export function decisionOnAlertSql(actor: Actor, d: DecisionForAlert): SQL {
+function decisionOnAlertSql(actor: Actor, d: DecisionForAlert): SQL {
   return sql`
     WITH ${alertForDecisionCtes(actor, d, d.entityId)}
     INSERT INTO decisions (org_id, id, event_id, decision, risk_score, reasons, decided_in_us, rule_errors, alert_id)
@@ -127,8 +129,30 @@ export function decisionOnAlertSql(actor: Actor, d: DecisionForAlert): SQL {
  * A second statement of the event's transaction, run only in this rare two-sided case, under the
  * advisory locks of both entities. Returns `alert_id`.
  */
-export function decisionOnOtherAlertSql(actor: Actor, d: DecisionForAlert, entityId: string): SQL {
+function decisionOnOtherAlertSql(actor: Actor, d: DecisionForAlert, entityId: string): SQL {
   return sql`
     WITH ${alertForDecisionCtes(actor, d, entityId)}
     ${alertIdSql(true)}`;
+}
+
+/**
+ * Stores a review or block decision on the alert of its subject entity, joining that entity's open
+ * alert or raising a new one with its number and audit entry, and, when rules of both subjects fired
+ * (`otherEntityId`), counts the event on the other entity's alert too. Run in the event's transaction,
+ * under the advisory locks of both entities. Returns the decision's alert and `created_at`.
+ */
+export async function putDecisionOnAlerts(
+  client: pg.ClientBase,
+  actor: Actor,
+  d: DecisionForAlert,
+  otherEntityId: string | null,
+): Promise<{ alertId: string; createdAt: Date }> {
+  const stored = await client.query<{ created_at: Date; alert_id: string }>(preparedQuery(decisionOnAlertSql(actor, d)));
+  const row = stored.rows[0];
+  if (!row?.alert_id) throw new Error('the decision was stored without its alert');
+  if (otherEntityId !== null) {
+    const other = await client.query<{ id: string }>(preparedQuery(decisionOnOtherAlertSql(actor, d, otherEntityId)));
+    if (other.rows.length !== 1) throw new Error("the other entity's alert was neither joined nor started");
+  }
+  return { alertId: row.alert_id, createdAt: row.created_at };
 }

@@ -1,11 +1,13 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { preparedQuery } from '@/db/prepared';
 import { storedDate } from '@/db/timestamps';
 import type pg from 'pg';
 import { settings } from '@/lib/config';
 import { emptyCounters, type Counters } from '@/lib/scoring/engine';
 import type { EventInput } from './event-input';
 
-const DAY_MS = 86_400_000;
-const HOUR_MS = 3_600_000;
+export const DAY_MS = 86_400_000;
+export const HOUR_MS = 3_600_000;
 
 type WindowRow = {
   s_txn: number;
@@ -82,85 +84,120 @@ const WINDOW_SQL = `
          ) AS d_last
   FROM s_out, s_in, d_out, d_in`;
 
-// The same counters from the incremental state (db/schema/counters.ts): hourly buckets from the first
-// whole hour after t - 24h, the partial hour before it from the events themselves, and distinct
-// counterparties from the hour histogram of their latest payment. Exact when no stored event of either
-// entity occurred after t and the buckets were counted with the current near-threshold band; the
-// query says whether that holds. The two pairs' latest payments are read with the locks (see
-// ingest-event.ts): as point lookups planned for their values they always use the primary key.
-// $1 org, $2 source, $3 destination, $4 t, $5 t - 24h, $6 t - 1h, $7 low, $8 high, $9 first whole hour.
-const INCREMENTAL_SQL = `
-  WITH
-  s_b AS (
-    SELECT coalesce(sum(sent), 0)::int AS sent, coalesce(sum(sent_near), 0)::int AS near,
-           coalesce(sum(out_count), 0)::int AS out_cnt, coalesce(sum(out_value), 0)::float8 AS out_val,
-           coalesce(sum(in_count), 0)::int AS in_cnt, coalesce(sum(in_value), 0)::float8 AS in_val,
-           coalesce(bool_and(near_low = $7 AND near_high = $8), true) AS band_ok
-    FROM counter_buckets WHERE org_id = $1 AND entity_id = $2 AND hour >= $9),
-  d_b AS (
-    SELECT coalesce(sum(out_count), 0)::int AS out_cnt, coalesce(sum(out_value), 0)::float8 AS out_val,
-           coalesce(sum(in_count), 0)::int AS in_cnt, coalesce(sum(in_value), 0)::float8 AS in_val
-    FROM counter_buckets WHERE org_id = $1 AND entity_id = $3 AND hour >= $9),
-  s_edge_out AS (
-    SELECT count(*)::int AS sent, count(*) FILTER (WHERE amount >= $7 AND amount < $8)::int AS near,
-           count(amount)::int AS out_cnt, coalesce(sum(amount), 0)::float8 AS out_val
-    FROM events WHERE org_id = $1 AND source_id = $2 AND occurred_at > $5 AND occurred_at < $9),
-  s_edge_in AS (
-    SELECT count(*)::int AS in_cnt, coalesce(sum(amount), 0)::float8 AS in_val
-    FROM events WHERE org_id = $1 AND destination_id = $2 AND amount IS NOT NULL AND occurred_at > $5 AND occurred_at < $9),
-  d_edge_out AS (
-    SELECT count(amount)::int AS out_cnt, coalesce(sum(amount), 0)::float8 AS out_val
-    FROM events WHERE org_id = $1 AND source_id = $3 AND occurred_at > $5 AND occurred_at < $9),
-  d_edge_in AS (
-    SELECT count(*)::int AS in_cnt, coalesce(sum(amount), 0)::float8 AS in_val
-    FROM events WHERE org_id = $1 AND destination_id = $3 AND amount IS NOT NULL AND occurred_at > $5 AND occurred_at < $9)
-  SELECT
-    s_b.sent + s_edge_out.sent AS s_txn,
-    s_b.near + s_edge_out.near AS s_near,
-    s_b.out_cnt + s_edge_out.out_cnt AS s_out_cnt,
-    s_b.out_val + s_edge_out.out_val AS s_out_val,
-    s_b.in_cnt + s_edge_in.in_cnt AS s_in_cnt,
-    s_b.in_val + s_edge_in.in_val AS s_in_val,
-    d_b.out_cnt + d_edge_out.out_cnt AS d_out_cnt,
-    d_b.out_val + d_edge_out.out_val AS d_out_val,
-    d_b.in_cnt + d_edge_in.in_cnt AS d_in_cnt,
-    d_b.in_val + d_edge_in.in_val AS d_in_val,
-    (SELECT coalesce(sum(parties), 0) FROM counterparty_hours WHERE org_id = $1 AND entity_id = $2 AND direction = 'out' AND hour >= $9)
-      + (SELECT count(*) FROM counterparties WHERE org_id = $1 AND entity_id = $2 AND direction = 'out' AND last_at > $5 AND last_at < $9)
-      AS s_out_receivers,
-    (SELECT coalesce(sum(parties), 0) FROM counterparty_hours WHERE org_id = $1 AND entity_id = $2 AND direction = 'in' AND hour >= $9)
-      + (SELECT count(*) FROM counterparties WHERE org_id = $1 AND entity_id = $2 AND direction = 'in' AND last_at > $5 AND last_at < $9)
-      AS s_in_senders,
-    (SELECT count(*) FROM counterparties WHERE org_id = $1 AND entity_id = $2 AND direction = 'in' AND last_at > $6) AS s_in_senders_1h,
-    (SELECT coalesce(sum(parties), 0) FROM counterparty_hours WHERE org_id = $1 AND entity_id = $3 AND direction = 'out' AND hour >= $9)
-      + (SELECT count(*) FROM counterparties WHERE org_id = $1 AND entity_id = $3 AND direction = 'out' AND last_at > $5 AND last_at < $9)
-      AS d_out_receivers,
-    (SELECT coalesce(sum(parties), 0) FROM counterparty_hours WHERE org_id = $1 AND entity_id = $3 AND direction = 'in' AND hour >= $9)
-      + (SELECT count(*) FROM counterparties WHERE org_id = $1 AND entity_id = $3 AND direction = 'in' AND last_at > $5 AND last_at < $9)
-      AS d_in_senders,
-    (SELECT count(*) FROM counterparties WHERE org_id = $1 AND entity_id = $3 AND direction = 'in' AND last_at > $6) AS d_in_senders_1h,
-    s_b.band_ok AND (SELECT coalesce(bool_and(near_low = $7 AND near_high = $8), true)
-                     FROM counter_buckets WHERE org_id = $1 AND entity_id = $3 AND hour >= $9) AS band_ok,
-    coalesce((SELECT last_seen_at <= $4 FROM entities WHERE org_id = $1 AND id = $2), true)
-      AND coalesce((SELECT last_seen_at <= $4 FROM entities WHERE org_id = $1 AND id = $3), true) AS in_order,
-    greatest(
-      (SELECT occurred_at FROM events WHERE org_id = $1 AND source_id = $2 AND amount IS NOT NULL AND occurred_at <= $4
-             ORDER BY occurred_at DESC LIMIT 1),
-      (SELECT occurred_at FROM events WHERE org_id = $1 AND destination_id = $2 AND amount IS NOT NULL AND occurred_at <= $4
-             ORDER BY occurred_at DESC LIMIT 1)
-    ) AS s_last,
-    greatest(
-      (SELECT occurred_at FROM events WHERE org_id = $1 AND source_id = $3 AND amount IS NOT NULL AND occurred_at <= $4
-             ORDER BY occurred_at DESC LIMIT 1),
-      (SELECT occurred_at FROM events WHERE org_id = $1 AND destination_id = $3 AND amount IS NOT NULL AND occurred_at <= $4
-             ORDER BY occurred_at DESC LIMIT 1)
-    ) AS d_last
-  FROM s_b, d_b, s_edge_out, s_edge_in, d_edge_out, d_edge_in`;
+// The same counters from the incremental state (db/schema/counters.ts), for every event of a wave at
+// once: hourly buckets from the first whole hour after t - 24h, the partial hour before it from the
+// events themselves, and distinct counterparties from the hour histogram of their latest payment.
+// Exact when no stored event of either entity occurred after t and the buckets were counted with the
+// current near-threshold band; each row says whether that holds. The pair lookups (the latest payment
+// from source to destination and into destination from source) are read here too, under the locks.
+// One row per event, in the wave's order (`i`).
+function incrementalSql(q: CounterQuery): SQL {
+  const at = (dates: Date[]) => sql.param(dates);
+  return sql`
+  SELECT q.i::int AS i, s_b.*, d_b.*, se_out.*, se_in.*, de_out.*, de_in.*, x.*
+  FROM unnest(${sql.param(q.orgIds)}::uuid[], ${sql.param(q.idempotencyKeys)}::text[], ${sql.param(q.sourceIds)}::text[], ${sql.param(q.destinationIds)}::text[],
+              ${at(q.at)}::timestamptz[], ${at(q.dayBefore)}::timestamptz[], ${at(q.hourBefore)}::timestamptz[],
+              ${at(q.firstWholeHour)}::timestamptz[])
+       WITH ORDINALITY AS q(org, key, src, dst, t, since, last_hour, first_hour, i)
+  CROSS JOIN LATERAL (
+    SELECT coalesce(sum(sent), 0)::int AS sb_sent, coalesce(sum(sent_near), 0)::int AS sb_near,
+           coalesce(sum(out_count), 0)::int AS sb_out_cnt, coalesce(sum(out_value), 0)::float8 AS sb_out_val,
+           coalesce(sum(in_count), 0)::int AS sb_in_cnt, coalesce(sum(in_value), 0)::float8 AS sb_in_val,
+           coalesce(bool_and(near_low = ${q.low} AND near_high = ${q.high}), true) AS sb_band_ok
+    FROM counter_buckets WHERE org_id = q.org AND entity_id = q.src AND hour >= q.first_hour) s_b
+  CROSS JOIN LATERAL (
+    SELECT coalesce(sum(out_count), 0)::int AS db_out_cnt, coalesce(sum(out_value), 0)::float8 AS db_out_val,
+           coalesce(sum(in_count), 0)::int AS db_in_cnt, coalesce(sum(in_value), 0)::float8 AS db_in_val,
+           coalesce(bool_and(near_low = ${q.low} AND near_high = ${q.high}), true) AS db_band_ok
+    FROM counter_buckets WHERE org_id = q.org AND entity_id = q.dst AND hour >= q.first_hour) d_b
+  CROSS JOIN LATERAL (
+    SELECT count(*)::int AS se_sent, count(*) FILTER (WHERE amount >= ${q.low} AND amount < ${q.high})::int AS se_near,
+           count(amount)::int AS se_out_cnt, coalesce(sum(amount), 0)::float8 AS se_out_val
+    FROM events WHERE org_id = q.org AND source_id = q.src AND occurred_at > q.since AND occurred_at < q.first_hour) se_out
+  CROSS JOIN LATERAL (
+    SELECT count(*)::int AS se_in_cnt, coalesce(sum(amount), 0)::float8 AS se_in_val
+    FROM events WHERE org_id = q.org AND destination_id = q.src AND amount IS NOT NULL
+      AND occurred_at > q.since AND occurred_at < q.first_hour) se_in
+  CROSS JOIN LATERAL (
+    SELECT count(amount)::int AS de_out_cnt, coalesce(sum(amount), 0)::float8 AS de_out_val
+    FROM events WHERE org_id = q.org AND source_id = q.dst AND occurred_at > q.since AND occurred_at < q.first_hour) de_out
+  CROSS JOIN LATERAL (
+    SELECT count(*)::int AS de_in_cnt, coalesce(sum(amount), 0)::float8 AS de_in_val
+    FROM events WHERE org_id = q.org AND destination_id = q.dst AND amount IS NOT NULL
+      AND occurred_at > q.since AND occurred_at < q.first_hour) de_in
+  CROSS JOIN LATERAL (
+    SELECT
+      (SELECT coalesce(sum(parties), 0) FROM counterparty_hours
+        WHERE org_id = q.org AND entity_id = q.src AND direction = 'out' AND hour >= q.first_hour)
+        + (SELECT count(*) FROM counterparties
+            WHERE org_id = q.org AND entity_id = q.src AND direction = 'out' AND last_at > q.since AND last_at < q.first_hour)
+        AS s_out_receivers,
+      (SELECT coalesce(sum(parties), 0) FROM counterparty_hours
+        WHERE org_id = q.org AND entity_id = q.src AND direction = 'in' AND hour >= q.first_hour)
+        + (SELECT count(*) FROM counterparties
+            WHERE org_id = q.org AND entity_id = q.src AND direction = 'in' AND last_at > q.since AND last_at < q.first_hour)
+        AS s_in_senders,
+      (SELECT count(*) FROM counterparties WHERE org_id = q.org AND entity_id = q.src AND direction = 'in' AND last_at > q.last_hour)
+        AS s_in_senders_1h,
+      (SELECT coalesce(sum(parties), 0) FROM counterparty_hours
+        WHERE org_id = q.org AND entity_id = q.dst AND direction = 'out' AND hour >= q.first_hour)
+        + (SELECT count(*) FROM counterparties
+            WHERE org_id = q.org AND entity_id = q.dst AND direction = 'out' AND last_at > q.since AND last_at < q.first_hour)
+        AS d_out_receivers,
+      (SELECT coalesce(sum(parties), 0) FROM counterparty_hours
+        WHERE org_id = q.org AND entity_id = q.dst AND direction = 'in' AND hour >= q.first_hour)
+        + (SELECT count(*) FROM counterparties
+            WHERE org_id = q.org AND entity_id = q.dst AND direction = 'in' AND last_at > q.since AND last_at < q.first_hour)
+        AS d_in_senders,
+      (SELECT count(*) FROM counterparties WHERE org_id = q.org AND entity_id = q.dst AND direction = 'in' AND last_at > q.last_hour)
+        AS d_in_senders_1h,
+      coalesce((SELECT last_seen_at <= q.t FROM entities WHERE org_id = q.org AND id = q.src), true)
+        AND coalesce((SELECT last_seen_at <= q.t FROM entities WHERE org_id = q.org AND id = q.dst), true) AS in_order,
+      greatest(
+        (SELECT occurred_at FROM events WHERE org_id = q.org AND source_id = q.src AND amount IS NOT NULL AND occurred_at <= q.t
+          ORDER BY occurred_at DESC LIMIT 1),
+        (SELECT occurred_at FROM events WHERE org_id = q.org AND destination_id = q.src AND amount IS NOT NULL AND occurred_at <= q.t
+          ORDER BY occurred_at DESC LIMIT 1)) AS s_last,
+      greatest(
+        (SELECT occurred_at FROM events WHERE org_id = q.org AND source_id = q.dst AND amount IS NOT NULL AND occurred_at <= q.t
+          ORDER BY occurred_at DESC LIMIT 1),
+        (SELECT occurred_at FROM events WHERE org_id = q.org AND destination_id = q.dst AND amount IS NOT NULL AND occurred_at <= q.t
+          ORDER BY occurred_at DESC LIMIT 1)) AS d_last,
+      (SELECT last_at FROM counterparties
+        WHERE org_id = q.org AND entity_id = q.src AND direction = 'out' AND counterparty_id = q.dst) AS s_out_d_last,
+      (SELECT last_at FROM counterparties
+        WHERE org_id = q.org AND entity_id = q.dst AND direction = 'in' AND counterparty_id = q.src) AS d_in_s_last,
+      EXISTS (SELECT 1 FROM events WHERE org_id = q.org AND idempotency_key = q.key) AS key_taken) x
+  ORDER BY q.i`;
+}
 
-type IncrementalRow = Omit<WindowRow, 's_out_has_d' | 'd_in_has_s' | 'd_in_has_s_1h'> & {
-  band_ok: boolean;
+/** The counter reads of a wave, as typed columns of one statement (see `incrementalSql`). */
+interface CounterQuery {
+  orgIds: string[];
+  idempotencyKeys: string[];
+  sourceIds: (string | null)[];
+  destinationIds: (string | null)[];
+  at: Date[];
+  dayBefore: Date[];
+  hourBefore: Date[];
+  firstWholeHour: Date[];
+  low: number;
+  high: number;
+}
+
+interface IncrementalRow {
+  i: number;
+  sb_sent: number; sb_near: number; sb_out_cnt: number; sb_out_val: number; sb_in_cnt: number; sb_in_val: number; sb_band_ok: boolean;
+  db_out_cnt: number; db_out_val: number; db_in_cnt: number; db_in_val: number; db_band_ok: boolean;
+  se_sent: number; se_near: number; se_out_cnt: number; se_out_val: number; se_in_cnt: number; se_in_val: number;
+  de_out_cnt: number; de_out_val: number; de_in_cnt: number; de_in_val: number;
+  s_out_receivers: string | number; s_in_senders: string | number; s_in_senders_1h: string | number;
+  d_out_receivers: string | number; d_in_senders: string | number; d_in_senders_1h: string | number;
   in_order: boolean;
-};
+  s_last: Date | null; d_last: Date | null;
+  s_out_d_last: Date | string | null; d_in_s_last: Date | string | null;
+  key_taken: boolean;
+}
 
 /** The start of the UTC hour holding `ms`. */
 export const hourOf = (ms: number): number => Math.floor(ms / HOUR_MS) * HOUR_MS;
@@ -174,13 +211,22 @@ export interface EventCounters {
   via: 'state' | 'events';
 }
 
-/** The latest payments between the event's two entities, read as point lookups (with the locks). */
-export function pairLookupSql(client: pg.ClientBase, orgId: string, event: EventInput): string | null {
+/** An event whose counters are read, with its organisation. */
+export interface CounterSubject {
+  orgId: string;
+  event: EventInput;
+}
+
+/** The latest payments between the event's two entities, as a parameterised point lookup. */
+export function pairLookupSql(_client: pg.ClientBase, orgId: string, event: EventInput): pg.QueryConfig | null {
   if (event.sourceId === null || event.destinationId === null) return null;
-  const [o, src, dst] = [orgId, event.sourceId, event.destinationId].map((v) => client.escapeLiteral(v));
-  return `SELECT
-    (SELECT last_at FROM counterparties WHERE org_id = ${o} AND entity_id = ${src} AND direction = 'out' AND counterparty_id = ${dst}) AS s_out_d_last,
-    (SELECT last_at FROM counterparties WHERE org_id = ${o} AND entity_id = ${dst} AND direction = 'in' AND counterparty_id = ${src}) AS d_in_s_last`;
+  return {
+    name: 'event-pair-lookup',
+    text: `SELECT
+    (SELECT last_at FROM counterparties WHERE org_id = $1 AND entity_id = $2 AND direction = 'out' AND counterparty_id = $3) AS s_out_d_last,
+    (SELECT last_at FROM counterparties WHERE org_id = $1 AND entity_id = $3 AND direction = 'in' AND counterparty_id = $2) AS d_in_s_last`,
+    values: [orgId, event.sourceId, event.destinationId],
+  };
 }
 
 export function pairsFrom(row: { s_out_d_last: Date | string | null; d_in_s_last: Date | string | null } | undefined): EventCounters['pairs'] {
@@ -188,33 +234,73 @@ export function pairsFrom(row: { s_out_d_last: Date | string | null; d_in_s_last
 }
 
 /**
- * The counters of an event's source and destination over the events stored before it, then this
- * event's own contribution added: the window is `occurred_at` in (t - 24h, t] (1 h for
- * `in_senders_1h`), over events that had arrived before this one, this event included.
- * Call it under the entities' advisory locks, so that "arrived before" is exact. One round trip when
- * the incremental state can answer exactly, two when it falls back to counting the events.
+ * What storage holds for one event before its batch: the window of its source and destination over
+ * the stored events (without the event itself, nor the events of its batch), the pair lookups, and
+ * whether its idempotency key is taken already.
  */
-export async function computeCounters(
-  client: pg.ClientBase,
-  orgId: string,
-  event: EventInput,
-  pairs: EventCounters['pairs'],
-  forceEvents = false,
-): Promise<EventCounters> {
+export interface StoredWindow {
+  window: WindowRow;
+  pairs: EventCounters['pairs'];
+  via: 'state' | 'events';
+  keyTaken: boolean;
+}
+
+/** One event's stored window counted from the events themselves (the state cannot answer exactly). */
+async function windowFromEvents(client: pg.ClientBase, subject: CounterSubject): Promise<WindowRow> {
   const { nearThresholdLow: low, nearThresholdHigh: high } = settings();
+  const { orgId, event } = subject;
   const t = event.occurredAt.getTime();
   const window = [orgId, event.sourceId, event.destinationId, new Date(t), new Date(t - DAY_MS), new Date(t - HOUR_MS), low, high];
-  const state = await client.query<IncrementalRow>({
-    name: 'event-counters-state',
-    text: INCREMENTAL_SQL,
-    values: [...window, new Date(hourOf(t - DAY_MS) + HOUR_MS)],
-  });
-  const r = state.rows[0] as IncrementalRow;
-  if (r.in_order && r.band_ok && !forceEvents) {
+  const result = await client.query<WindowRow>({ name: 'event-counters-window', text: WINDOW_SQL, values: window });
+  return result.rows[0] as WindowRow;
+}
+
+/**
+ * The stored windows of every event of a batch (see `StoredWindow`): the window is `occurred_at` in
+ * (t - 24h, t] (1 h for `in_senders_1h`). One statement for the batch; an event the incremental state
+ * cannot answer exactly (one that occurred before a stored event of its entities, or after the
+ * near-threshold band changed) is counted from the events in one more. Call it under the entities'
+ * advisory locks, so that the stored events are exactly those that arrived before the batch.
+ */
+export async function readStoredWindows(client: pg.ClientBase, batch: readonly CounterSubject[]): Promise<StoredWindow[]> {
+  if (batch.length === 0) return [];
+  const { nearThresholdLow: low, nearThresholdHigh: high } = settings();
+  const times = batch.map((w) => w.event.occurredAt.getTime());
+  const query: CounterQuery = {
+    orgIds: batch.map((w) => w.orgId),
+    idempotencyKeys: batch.map((w) => w.event.idempotencyKey),
+    sourceIds: batch.map((w) => w.event.sourceId),
+    destinationIds: batch.map((w) => w.event.destinationId),
+    at: times.map((t) => new Date(t)),
+    dayBefore: times.map((t) => new Date(t - DAY_MS)),
+    hourBefore: times.map((t) => new Date(t - HOUR_MS)),
+    firstWholeHour: times.map((t) => new Date(hourOf(t - DAY_MS) + HOUR_MS)),
+    low,
+    high,
+  };
+  const { rows } = await client.query<IncrementalRow>(preparedQuery(incrementalSql(query)));
+  const windows: StoredWindow[] = [];
+  for (const [k, subject] of batch.entries()) {
+    const r = rows[k] as IncrementalRow;
+    const pairs = pairsFrom(r);
+    if (!(r.in_order && r.sb_band_ok && r.db_band_ok)) {
+      windows.push({ window: await windowFromEvents(client, subject), pairs, via: 'events', keyTaken: r.key_taken });
+      continue;
+    }
+    const t = times[k] as number;
     const since = t - DAY_MS;
     const lastHour = t - HOUR_MS;
-    const row: WindowRow = {
-      ...r,
+    const window: WindowRow = {
+      s_txn: r.sb_sent + r.se_sent,
+      s_near: r.sb_near + r.se_near,
+      s_out_cnt: r.sb_out_cnt + r.se_out_cnt,
+      s_out_val: r.sb_out_val + r.se_out_val,
+      s_in_cnt: r.sb_in_cnt + r.se_in_cnt,
+      s_in_val: r.sb_in_val + r.se_in_val,
+      d_out_cnt: r.db_out_cnt + r.de_out_cnt,
+      d_out_val: r.db_out_val + r.de_out_val,
+      d_in_cnt: r.db_in_cnt + r.de_in_cnt,
+      d_in_val: r.db_in_val + r.de_in_val,
       s_out_receivers: Number(r.s_out_receivers),
       s_in_senders: Number(r.s_in_senders),
       s_in_senders_1h: Number(r.s_in_senders_1h),
@@ -224,11 +310,33 @@ export async function computeCounters(
       s_out_has_d: pairs.sourceToDestination !== null && pairs.sourceToDestination.getTime() > since,
       d_in_has_s: pairs.destinationFromSource !== null && pairs.destinationFromSource.getTime() > since,
       d_in_has_s_1h: pairs.destinationFromSource !== null && pairs.destinationFromSource.getTime() > lastHour,
+      s_last: r.s_last,
+      d_last: r.d_last,
     };
-    return { ...addOwnContribution(row, event, low, high), pairs, via: 'state' };
+    windows.push({ window, pairs, via: 'state', keyTaken: r.key_taken });
   }
-  const result = await client.query<WindowRow>({ name: 'event-counters-window', text: WINDOW_SQL, values: window });
-  return { ...addOwnContribution(result.rows[0] as WindowRow, event, low, high), pairs, via: 'events' };
+  return windows;
+}
+
+/**
+ * The counters of one event over the stored events, its own contribution added (see
+ * `readStoredWindows`); with `forceEvents`, counted from the events themselves whatever the state
+ * says, with the pairs given.
+ */
+export async function computeCounters(
+  client: pg.ClientBase,
+  orgId: string,
+  event: EventInput,
+  pairs: EventCounters['pairs'],
+  forceEvents = false,
+): Promise<EventCounters> {
+  const { nearThresholdLow: low, nearThresholdHigh: high } = settings();
+  if (forceEvents) {
+    const window = await windowFromEvents(client, { orgId, event });
+    return { ...addOwnContribution(window, event, low, high), pairs, via: 'events' };
+  }
+  const [stored] = (await readStoredWindows(client, [{ orgId, event }])) as [StoredWindow];
+  return { ...addOwnContribution(stored.window, event, low, high), pairs: stored.pairs, via: stored.via };
 }
 
 const toDate = (v: Date | string | null): Date | null => (v === null ? null : storedDate(v));

@@ -50,6 +50,12 @@ function createMetrics() {
     labelNames: ['rule'] as const,
     registers,
   });
+  const ingestBatch = new Histogram({
+    name: 'aml_ingest_batch_events',
+    help: 'Events committed per ingest transaction (group commit): _sum / _count is the mean batch size',
+    buckets: [1, 2, 4, 8, 16, 32, 64, 128],
+    registers,
+  });
   const screenings = new Counter({
     name: 'aml_screenings_total',
     help: 'Screenings stored, by status (clear, potential_match)',
@@ -147,7 +153,7 @@ function createMetrics() {
     },
   });
 
-  return { registry, httpRequests, httpDuration, decisions, decisionEngine, ruleErrors, screenings, screeningDuration };
+  return { registry, httpRequests, httpDuration, decisions, decisionEngine, ruleErrors, ingestBatch, screenings, screeningDuration };
 }
 
 const metrics = () => processState('prometheus-metrics', createMetrics);
@@ -177,6 +183,11 @@ export function recordDecision(d: {
 }
 
 /** A stored screening (`clear` or `potential_match`) and the milliseconds it took, after its transaction committed. */
+/** One committed ingest transaction and the number of events it stored or replayed. */
+export function recordIngestBatch(events: number): void {
+  metrics().ingestBatch.observe(events);
+}
+
 export function recordScreening(status: string, ms: number): void {
   const m = metrics();
   m.screenings.inc({ status });

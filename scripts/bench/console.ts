@@ -89,7 +89,7 @@ async function seed(): Promise<{ orgId: string; email: string; password: string;
         source: { entity_id: `cust-${i}` },
         destination: { entity_id: `shop-${i % 50}` },
       });
-      const result = await ingestEvent(keyActor, event, 'sync');
+      const result = await ingestEvent(db, keyActor, { event, mode: 'sync' });
       if (result.mode !== 'sync' || !result.decision.alertId) throw new Error(`event ${i} raised no alert`);
       alertIds.push(result.decision.alertId);
     },

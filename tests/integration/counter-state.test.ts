@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getPool } from '@/db/client';
+import { getDb, getPool } from '@/db/client';
 import { computeCounters, pairLookupSql, pairsFrom } from '@/lib/events/counters';
 import { parseEventInput } from '@/lib/events/event-input';
 import { ingestEvent } from '@/lib/events/ingest-event';
@@ -62,7 +62,7 @@ describe('incremental counter state', () => {
       } finally {
         client.release();
       }
-      await ingestEvent(actor, event, i % 3 === 0 ? 'sync' : 'async');
+      await ingestEvent(getDb(), actor, { event, mode: i % 3 === 0 ? 'sync' : 'async' });
     }
     // Most events are in order, so most are answered from the state; late ones fall back.
     expect(viaState).toBeGreaterThan(200);
@@ -101,7 +101,7 @@ describe('incremental counter state', () => {
         source: { entity_id: 'band-src' },
         destination: { entity_id: 'band-dst' },
       });
-    await ingestEvent(actor, pay(0, 950), 'async');
+    await ingestEvent(getDb(), actor, { event: pay(0, 950), mode: 'async' });
     process.env.SERVICE_NEAR_THRESHOLD_LOW = '900';
     process.env.SERVICE_NEAR_THRESHOLD_HIGH = '1000';
     reloadSettings();

@@ -40,8 +40,8 @@ export const POST = route({
   query: ingestModeQuery,
   // Read as sent: parseEventInput parses it with the schema above and keeps the payload exactly as sent.
   body: z.unknown(),
-  handler: async ({ actor, query, body, bodyText }) => {
-    const result = await ingestEvent(actor, parseEventInput(body, bodyText), query.mode);
+  handler: async ({ db, actor, query, body, bodyText }) => {
+    const result = await ingestEvent(db, actor, { event: parseEventInput(body, bodyText), mode: query.mode });
     if (result.mode === 'sync') return json(200, serializeDecision(result.decision));
     return json(202, { id: result.eventId, received_at: result.receivedAt.toISOString() });
   },

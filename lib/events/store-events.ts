@@ -1,0 +1,326 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
+import type pg from 'pg';
+import { preparedQuery } from '@/db/prepared';
+import type { Actor } from '@/lib/auth/actor';
+import { settings } from '@/lib/config';
+import type { DecisionRow } from '@/lib/decisions/serialize';
+import { hourOf, type EventCounters } from './counters';
+import type { EventInput } from './event-input';
+
+export type IngestMode = 'sync' | 'async';
+
+/** A decision made on an event before it is stored. */
+export interface ScoredDecision {
+  id: string;
+  decision: 'allow' | 'review' | 'block';
+  riskScore: number;
+  reasons: DecisionRow['reasons'];
+  ruleErrors: DecisionRow['ruleErrors'];
+  decidedInUs: number;
+}
+
+/** One event of a wave as it is written: its counters, and (sync) its decision. */
+export interface EventToStore {
+  actor: Actor;
+  event: EventInput;
+  mode: IngestMode;
+  eventId: string;
+  counters: EventCounters;
+  /** Stored by this statement when set; a review or block decision is stored with its alert instead. */
+  decision: ScoredDecision | null;
+}
+
+/** What the statement stored: the events it inserted (a taken idempotency key inserts nothing). */
+export interface StoredEvent {
+  receivedAt: Date;
+  /** `created_at` of the decision stored with it, if any. */
+  decidedAt: Date | null;
+}
+
+// The columns of each part of the statement, one array per column, each row naming its event (the
+// rows of an event whose idempotency key was already taken are dropped by joining to `ev`).
+interface EventColumns {
+  org: string[]; id: string[]; key: string[]; type: string[]; occurredAt: Date[]; amount: (number | null)[];
+  currency: (string | null)[]; rail: (string | null)[]; source: (string | null)[]; destination: (string | null)[];
+  device: (string | null)[]; payload: string[]; mode: IngestMode[]; features: string[]; destFeatures: string[]; submittedBy: string[];
+}
+interface PlaceholderColumns { event: string[]; org: string[]; entity: string[]; seenAt: Date[] }
+interface LinkColumns { event: string[]; org: string[]; entity: string[]; relation: string[]; other: string[]; at: Date[] }
+interface BucketColumns {
+  event: string[]; org: string[]; entity: string[]; hour: Date[]; sent: number[]; near: number[];
+  outCount: number[]; outValue: string[]; inCount: number[]; inValue: string[];
+}
+interface PairColumns { event: string[]; org: string[]; entity: string[]; direction: ('out' | 'in')[]; counterparty: string[]; at: Date[] }
+interface PairHourColumns { event: string[]; org: string[]; entity: string[]; direction: ('out' | 'in')[]; hour: Date[]; parties: number[] }
+interface DecisionColumns {
+  event: string[]; org: string[]; id: string[]; decision: string[]; riskScore: number[]; reasons: string[]; decidedInUs: number[]; ruleErrors: string[];
+}
+
+interface WaveColumns {
+  events: EventColumns;
+  placeholders: PlaceholderColumns;
+  links: LinkColumns;
+  buckets: BucketColumns;
+  pairs: PairColumns;
+  pairHours: PairHourColumns;
+  decisions: DecisionColumns;
+  nearLow: number;
+  nearHigh: number;
+}
+
+const p = (values: unknown[]) => sql.param(values);
+
+/**
+ * The events of a wave with everything they add, as one statement: the events (in the wave's order,
+ * so `seq` and `received_at` follow arrival), entity placeholders and links, the incremental counter
+ * state (db/schema/counters.ts) and the decisions stored without an alert. Every part joins to `ev`,
+ * so an event whose idempotency key is taken adds nothing. The events of a wave name disjoint
+ * entities; rows are still aggregated per key (a device may be shared), since one upsert may touch a
+ * row only once, and taken in key order.
+ */
+function storeWaveSql(c: WaveColumns): SQL {
+  const e = c.events;
+  const ph = c.placeholders;
+  const l = c.links;
+  const b = c.buckets;
+  const pr = c.pairs;
+  const ph2 = c.pairHours;
+  const d = c.decisions;
+  return sql`
+  WITH ev AS (
+    INSERT INTO events (org_id, id, idempotency_key, type, occurred_at, received_at, amount, currency, rail, source_id,
+                        destination_id, device_id, payload, mode, features, dest_features, submitted_by)
+    SELECT w.org, w.id, w.key, w.type, w.occurred_at, clock_timestamp(), w.amount, w.currency, w.rail, w.source,
+           w.destination, w.device, w.payload::json, w.mode, w.features::jsonb, w.dest_features::jsonb, w.submitted_by
+    FROM unnest(${p(e.org)}::uuid[], ${p(e.id)}::uuid[], ${p(e.key)}::text[], ${p(e.type)}::text[], ${p(e.occurredAt)}::timestamptz[],
+                ${p(e.amount)}::numeric[], ${p(e.currency)}::text[], ${p(e.rail)}::text[], ${p(e.source)}::text[],
+                ${p(e.destination)}::text[], ${p(e.device)}::text[], ${p(e.payload)}::text[], ${p(e.mode)}::text[],
+                ${p(e.features)}::text[], ${p(e.destFeatures)}::text[], ${p(e.submittedBy)}::text[])
+         WITH ORDINALITY AS w(org, id, key, type, occurred_at, amount, currency, rail, source, destination, device, payload,
+                              mode, features, dest_features, submitted_by, i)
+    ORDER BY w.i
+    ON CONFLICT (org_id, idempotency_key) DO NOTHING
+    RETURNING id, received_at),
+  placeholders AS (
+    INSERT INTO entities (org_id, id, last_seen_at)
+    SELECT x.org, x.entity, max(x.seen_at)
+    FROM unnest(${p(ph.event)}::uuid[], ${p(ph.org)}::uuid[], ${p(ph.entity)}::text[], ${p(ph.seenAt)}::timestamptz[])
+         AS x(event, org, entity, seen_at)
+    WHERE x.event IN (SELECT id FROM ev)
+    GROUP BY x.org, x.entity ORDER BY x.org, x.entity
+    ON CONFLICT (org_id, id) DO UPDATE SET last_seen_at = greatest(entities.last_seen_at, excluded.last_seen_at)),
+  edges AS (
+    INSERT INTO entity_links (org_id, entity_id, relation, other_id, first_seen, last_seen)
+    SELECT x.org, x.entity, x.relation, x.other, min(x.at), max(x.at)
+    FROM unnest(${p(l.event)}::uuid[], ${p(l.org)}::uuid[], ${p(l.entity)}::text[], ${p(l.relation)}::text[], ${p(l.other)}::text[],
+                ${p(l.at)}::timestamptz[]) AS x(event, org, entity, relation, other, at)
+    WHERE x.event IN (SELECT id FROM ev)
+    GROUP BY x.org, x.entity, x.relation, x.other ORDER BY x.org, x.entity, x.relation, x.other
+    ON CONFLICT (org_id, entity_id, relation, other_id) DO UPDATE
+      SET first_seen = least(entity_links.first_seen, excluded.first_seen),
+          last_seen = greatest(entity_links.last_seen, excluded.last_seen)),
+  buckets AS (
+    INSERT INTO counter_buckets (org_id, entity_id, hour, sent, sent_near, out_count, out_value, in_count, in_value, near_low, near_high)
+    SELECT x.org, x.entity, x.hour, sum(x.sent), sum(x.near), sum(x.out_count), sum(x.out_value), sum(x.in_count), sum(x.in_value),
+           ${c.nearLow}, ${c.nearHigh}
+    FROM unnest(${p(b.event)}::uuid[], ${p(b.org)}::uuid[], ${p(b.entity)}::text[], ${p(b.hour)}::timestamptz[], ${p(b.sent)}::int[],
+                ${p(b.near)}::int[], ${p(b.outCount)}::int[], ${p(b.outValue)}::numeric[], ${p(b.inCount)}::int[], ${p(b.inValue)}::numeric[])
+         AS x(event, org, entity, hour, sent, near, out_count, out_value, in_count, in_value)
+    WHERE x.event IN (SELECT id FROM ev)
+    GROUP BY x.org, x.entity, x.hour ORDER BY x.org, x.entity, x.hour
+    ON CONFLICT (org_id, entity_id, hour) DO UPDATE SET
+      sent = counter_buckets.sent + excluded.sent,
+      sent_near = counter_buckets.sent_near + excluded.sent_near,
+      out_count = counter_buckets.out_count + excluded.out_count,
+      out_value = counter_buckets.out_value + excluded.out_value,
+      in_count = counter_buckets.in_count + excluded.in_count,
+      in_value = counter_buckets.in_value + excluded.in_value,
+      near_low = CASE WHEN counter_buckets.near_low = excluded.near_low AND counter_buckets.near_high = excluded.near_high
+                      THEN counter_buckets.near_low END,
+      near_high = CASE WHEN counter_buckets.near_low = excluded.near_low AND counter_buckets.near_high = excluded.near_high
+                       THEN counter_buckets.near_high END),
+  pairs AS (
+    INSERT INTO counterparties (org_id, entity_id, direction, counterparty_id, last_at)
+    SELECT x.org, x.entity, x.direction, x.counterparty, max(x.at)
+    FROM unnest(${p(pr.event)}::uuid[], ${p(pr.org)}::uuid[], ${p(pr.entity)}::text[], ${p(pr.direction)}::text[],
+                ${p(pr.counterparty)}::text[], ${p(pr.at)}::timestamptz[]) AS x(event, org, entity, direction, counterparty, at)
+    WHERE x.event IN (SELECT id FROM ev)
+    GROUP BY x.org, x.entity, x.direction, x.counterparty ORDER BY x.org, x.entity, x.direction, x.counterparty
+    ON CONFLICT (org_id, entity_id, direction, counterparty_id) DO UPDATE SET last_at = greatest(counterparties.last_at, excluded.last_at)),
+  pair_hours AS (
+    INSERT INTO counterparty_hours (org_id, entity_id, direction, hour, parties)
+    SELECT x.org, x.entity, x.direction, x.hour, sum(x.parties)
+    FROM unnest(${p(ph2.event)}::uuid[], ${p(ph2.org)}::uuid[], ${p(ph2.entity)}::text[], ${p(ph2.direction)}::text[],
+                ${p(ph2.hour)}::timestamptz[], ${p(ph2.parties)}::int[]) AS x(event, org, entity, direction, hour, parties)
+    WHERE x.event IN (SELECT id FROM ev)
+    GROUP BY x.org, x.entity, x.direction, x.hour ORDER BY x.org, x.entity, x.direction, x.hour
+    ON CONFLICT (org_id, entity_id, direction, hour) DO UPDATE SET parties = counterparty_hours.parties + excluded.parties),
+  dec AS (
+    INSERT INTO decisions (org_id, id, event_id, decision, risk_score, reasons, decided_in_us, rule_errors)
+    SELECT x.org, x.id, x.event, x.decision, x.risk_score, x.reasons::jsonb, x.decided_in_us, x.rule_errors::jsonb
+    FROM unnest(${p(d.event)}::uuid[], ${p(d.org)}::uuid[], ${p(d.id)}::uuid[], ${p(d.decision)}::text[], ${p(d.riskScore)}::int[],
+                ${p(d.reasons)}::text[], ${p(d.decidedInUs)}::int[], ${p(d.ruleErrors)}::text[])
+         AS x(event, org, id, decision, risk_score, reasons, decided_in_us, rule_errors)
+    WHERE x.event IN (SELECT id FROM ev)
+    RETURNING event_id, created_at)
+  SELECT ev.id, ev.received_at, dec.created_at AS decided_at FROM ev LEFT JOIN dec ON dec.event_id = ev.id`;
+}
+
+/** Empty column arrays of every part of the statement. */
+function emptyColumns(): WaveColumns {
+  const { nearThresholdLow, nearThresholdHigh } = settings();
+  return {
+    events: {
+      org: [], id: [], key: [], type: [], occurredAt: [], amount: [], currency: [], rail: [], source: [], destination: [],
+      device: [], payload: [], mode: [], features: [], destFeatures: [], submittedBy: [],
+    },
+    placeholders: { event: [], org: [], entity: [], seenAt: [] },
+    links: { event: [], org: [], entity: [], relation: [], other: [], at: [] },
+    buckets: { event: [], org: [], entity: [], hour: [], sent: [], near: [], outCount: [], outValue: [], inCount: [], inValue: [] },
+    pairs: { event: [], org: [], entity: [], direction: [], counterparty: [], at: [] },
+    pairHours: { event: [], org: [], entity: [], direction: [], hour: [], parties: [] },
+    decisions: { event: [], org: [], id: [], decision: [], riskScore: [], reasons: [], decidedInUs: [], ruleErrors: [] },
+    nearLow: nearThresholdLow,
+    nearHigh: nearThresholdHigh,
+  };
+}
+
+/** The entities an event names or uses (source, destination, device), each once, in a fixed order. */
+export function entitiesOf(event: EventInput): string[] {
+  return [...new Set([event.sourceId, event.destinationId, event.deviceId].filter((x): x is string => x !== null))].sort();
+}
+
+/** The links an event adds: who paid whom, and who uses which device. */
+function linksOf(event: EventInput): [string, string, string][] {
+  const links: [string, string, string][] = [];
+  if (event.sourceId !== null && event.destinationId !== null && event.amount !== null) {
+    links.push([event.sourceId, 'paid', event.destinationId], [event.destinationId, 'paid_by', event.sourceId]);
+  }
+  if (event.sourceId !== null && event.deviceId !== null) {
+    links.push([event.sourceId, 'uses_device', event.deviceId], [event.deviceId, 'device_user', event.sourceId]);
+  }
+  return links;
+}
+
+/** Adds one event's rows to the statement's columns. */
+function addEvent(c: WaveColumns, item: EventToStore): void {
+  const { actor, event, eventId, counters } = item;
+  const org = actor.orgId;
+  const e = c.events;
+  e.org.push(org);
+  e.id.push(eventId);
+  e.key.push(event.idempotencyKey);
+  e.type.push(event.type);
+  e.occurredAt.push(event.occurredAt);
+  e.amount.push(event.amount);
+  e.currency.push(event.currency);
+  e.rail.push(event.rail);
+  e.source.push(event.sourceId);
+  e.destination.push(event.destinationId);
+  e.device.push(event.deviceId);
+  e.payload.push(event.payloadText ?? JSON.stringify(event.payload));
+  e.mode.push(item.mode);
+  e.features.push(JSON.stringify(counters.source));
+  e.destFeatures.push(JSON.stringify(counters.destination));
+  e.submittedBy.push(actor.actorId);
+
+  for (const entity of entitiesOf(event)) {
+    c.placeholders.event.push(eventId);
+    c.placeholders.org.push(org);
+    c.placeholders.entity.push(entity);
+    c.placeholders.seenAt.push(event.occurredAt);
+  }
+  for (const [entity, relation, other] of linksOf(event)) {
+    c.links.event.push(eventId);
+    c.links.org.push(org);
+    c.links.entity.push(entity);
+    c.links.relation.push(relation);
+    c.links.other.push(other);
+    c.links.at.push(event.occurredAt);
+  }
+  addCounterState(c, org, eventId, event, counters.pairs);
+
+  const d = item.decision;
+  if (d) {
+    c.decisions.event.push(eventId);
+    c.decisions.org.push(org);
+    c.decisions.id.push(d.id);
+    c.decisions.decision.push(d.decision);
+    c.decisions.riskScore.push(d.riskScore);
+    c.decisions.reasons.push(JSON.stringify(d.reasons));
+    c.decisions.decidedInUs.push(d.decidedInUs);
+    c.decisions.ruleErrors.push(JSON.stringify(d.ruleErrors));
+  }
+}
+
+/** The incremental counter state one event adds (see db/schema/counters.ts). */
+function addCounterState(c: WaveColumns, org: string, eventId: string, event: EventInput, pairs: EventCounters['pairs']): void {
+  const t = event.occurredAt.getTime();
+  const hour = new Date(hourOf(t));
+  const isPayment = event.amount !== null;
+  const amount = event.amount ?? 0;
+  const bucket = (entity: string, sent: number, near: number, outCount: number, outValue: number, inCount: number, inValue: number) => {
+    const b = c.buckets;
+    b.event.push(eventId);
+    b.org.push(org);
+    b.entity.push(entity);
+    b.hour.push(hour);
+    b.sent.push(sent);
+    b.near.push(near);
+    b.outCount.push(outCount);
+    b.outValue.push(String(outValue));
+    b.inCount.push(inCount);
+    b.inValue.push(String(inValue));
+  };
+  if (event.sourceId !== null) {
+    const near = isPayment && amount >= c.nearLow && amount < c.nearHigh ? 1 : 0;
+    bucket(event.sourceId, 1, near, isPayment ? 1 : 0, amount, 0, 0);
+  }
+  if (event.destinationId !== null && isPayment) bucket(event.destinationId, 0, 0, 0, 0, 1, amount);
+
+  if (event.sourceId === null || event.destinationId === null || !isPayment) return;
+  const sides: [string, 'out' | 'in', string, Date | null][] = [
+    [event.sourceId, 'out', event.destinationId, pairs.sourceToDestination],
+    [event.destinationId, 'in', event.sourceId, pairs.destinationFromSource],
+  ];
+  const pairHour = (entity: string, direction: 'out' | 'in', at: Date, parties: number) => {
+    const h = c.pairHours;
+    h.event.push(eventId);
+    h.org.push(org);
+    h.entity.push(entity);
+    h.direction.push(direction);
+    h.hour.push(at);
+    h.parties.push(parties);
+  };
+  for (const [entity, direction, other, previous] of sides) {
+    c.pairs.event.push(eventId);
+    c.pairs.org.push(org);
+    c.pairs.entity.push(entity);
+    c.pairs.direction.push(direction);
+    c.pairs.counterparty.push(other);
+    c.pairs.at.push(event.occurredAt);
+    // The histogram counts each counterparty once, in the hour of its latest payment.
+    if (previous === null) {
+      pairHour(entity, direction, hour, 1);
+    } else if (t > previous.getTime() && hourOf(previous.getTime()) !== hour.getTime()) {
+      pairHour(entity, direction, new Date(hourOf(previous.getTime())), -1);
+      pairHour(entity, direction, hour, 1);
+    }
+  }
+}
+
+/**
+ * Writes the events of a wave, in one statement, in the caller's transaction (under the entities'
+ * advisory locks). Returns, by event id, the events it inserted; an event missing from the answer had
+ * its idempotency key taken already and wrote nothing.
+ */
+export async function storeEvents(client: pg.ClientBase, wave: readonly EventToStore[]): Promise<Map<string, StoredEvent>> {
+  const columns = emptyColumns();
+  for (const item of wave) addEvent(columns, item);
+  const { rows } = await client.query<{ id: string; received_at: Date; decided_at: Date | null }>(preparedQuery(storeWaveSql(columns)));
+  return new Map(rows.map((r) => [r.id, { receivedAt: r.received_at, decidedAt: r.decided_at }]));
+}
+
+/** A new event id, made before the event is stored so its rows can name it. */
+export const newEventId = (): string => randomUUID();
