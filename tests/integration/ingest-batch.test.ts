@@ -1,0 +1,359 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { getDb, getPool } from '@/db/client';
+import { parseEventInput, type EventInput } from '@/lib/events/event-input';
+import { commitBatch, entityLockKey, type IngestItem, type IngestResult } from '@/lib/events/ingest-batch';
+import { ingestEvent } from '@/lib/events/ingest-event';
+import { metricsExposition } from '@/lib/metrics';
+import { activeRuleSet } from '@/lib/rules/active-rule-set';
+import { newOrg, type TestOrg } from '../support/api';
+import { PROJECT_ROOT } from '../support/processes';
+
+const HOUR = 3_600_000;
+
+/** A small deterministic generator, so a failure can be replayed. */
+function random(seed: number) {
+  let x = seed;
+  return () => {
+    x = (x * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return x / 2_147_483_648;
+  };
+}
+
+const actorOf = (org: TestOrg) => ({ orgId: org.orgId, actorId: org.keyId, actorKind: 'key' as const });
+
+async function itemsFor(org: TestOrg, events: EventInput[], mode: (i: number) => 'sync' | 'async'): Promise<IngestItem[]> {
+  const rules = (await activeRuleSet(getDb(), org.orgId)).rules;
+  return events.map((event, i) => ({ actor: actorOf(org), event, mode: mode(i), rules: mode(i) === 'sync' ? rules : undefined }));
+}
+
+/** Everything ingest stored for an organisation, with its own ids left out, so two organisations compare. */
+async function storedState(orgId: string) {
+  const q = async (text: string) => (await getPool().query(text, [orgId])).rows;
+  return {
+    events: await q(`SELECT e.idempotency_key, e.mode, e.features, e.dest_features, e.payload::text AS payload,
+                            d.decision, d.risk_score, d.reasons, a.number AS alert_number
+                     FROM events e LEFT JOIN decisions d ON d.org_id = e.org_id AND d.event_id = e.id
+                       LEFT JOIN alerts a ON a.org_id = d.org_id AND a.id = d.alert_id
+                     WHERE e.org_id = $1 ORDER BY e.idempotency_key`),
+    buckets: await q(`SELECT entity_id, hour, sent, sent_near, out_count, out_value, in_count, in_value, near_low, near_high
+                      FROM counter_buckets WHERE org_id = $1 ORDER BY entity_id, hour`),
+    pairs: await q('SELECT entity_id, direction, counterparty_id, last_at FROM counterparties WHERE org_id = $1 ORDER BY 1, 2, 3'),
+    hours: await q(`SELECT entity_id, direction, hour, parties FROM counterparty_hours WHERE org_id = $1 AND parties <> 0 ORDER BY 1, 2, 3`),
+    entities: await q('SELECT id, last_seen_at FROM entities WHERE org_id = $1 ORDER BY id'),
+    links: await q('SELECT entity_id, relation, other_id, first_seen, last_seen FROM entity_links WHERE org_id = $1 ORDER BY 1, 2, 3'),
+    alerts: await q(`SELECT number, entity_id, status, priority, occurrences, risk_score, last_event_at
+                     FROM alerts WHERE org_id = $1 ORDER BY number`),
+    // Entries of one batch may share a millisecond: compared as a whole, not in time order.
+    audit: await q(`SELECT action, changes - 'decision_id' AS changes FROM audit_log WHERE org_id = $1 AND action LIKE 'alert.%' ORDER BY (changes - 'decision_id')::text, action`),
+  };
+}
+
+/** Observations of the batch-size histogram: how many batches, and how many held one event. */
+async function batchCounts(): Promise<{ batches: number; single: number }> {
+  const { body } = await metricsExposition();
+  const read = (pattern: RegExp) => Number(body.match(pattern)?.[1] ?? 0);
+  return { batches: read(/^aml_ingest_batch_events_count (\S+)$/m), single: read(/^aml_ingest_batch_events_bucket\{le="1"\} (\S+)$/m) };
+}
+
+describe('group commit', () => {
+  it('stores a batch exactly as storing its events one by one would: counters, decisions, alerts and state', async () => {
+    const oneByOne = await newOrg('one');
+    const batched = await newOrg('batched');
+    const rnd = random(20261125);
+    const people = ['ann', 'bob', 'cat', 'dan', 'eve', 'fay'];
+    const pick = () => people[Math.floor(rnd() * people.length)] as string;
+    let clock = Date.parse('2026-07-01T00:00:00.000Z');
+    const bodies: Record<string, unknown>[] = [];
+    for (let i = 0; i < 400; i++) {
+      // Mostly forward, a few minutes apart (events of one batch often occur out of order among
+      // themselves); now and then an event that occurred hours before stored ones; now and then a key
+      // sent again.
+      clock += Math.floor(rnd() * 20 * 60_000);
+      const jitter = Math.floor((rnd() - 0.5) * 30 * 60_000);
+      const late = rnd() < 0.05;
+      const occurredAt = new Date(late ? clock - Math.floor(rnd() * 30 * HOUR) : clock + jitter);
+      const isPayment = rnd() < 0.85;
+      const amount = rnd() < 0.25 ? 4500 + Math.floor(rnd() * 600) : Math.floor(rnd() * 1_200_000) / 100;
+      const again = i > 10 && rnd() < 0.03;
+      bodies.push({
+        type: isPayment ? 'transfer' : 'login',
+        idempotency_key: again ? `gc-${Math.floor(rnd() * i)}` : `gc-${i}`,
+        occurred_at: occurredAt.toISOString(),
+        ...(isPayment ? { amount: { value: amount, currency: 'EUR' } } : {}),
+        ...(rnd() < 0.95 ? { source: { entity_id: pick() } } : {}),
+        ...(isPayment && rnd() < 0.95 ? { destination: { entity_id: pick() } } : {}),
+        ...(rnd() < 0.3 ? { device: { id: `dev-${Math.floor(rnd() * 3)}` } } : {}),
+      });
+    }
+    const events = bodies.map((b) => parseEventInput(b));
+    const mode = (i: number) => (i % 4 === 3 ? 'async' : 'sync');
+
+    const single: (IngestResult | Error)[] = [];
+    for (const item of await itemsFor(oneByOne, events, mode)) single.push(...(await commitBatch(getPool(), getDb(), [item])));
+
+    const before = await batchCounts();
+    const items = await itemsFor(batched, events, mode);
+    const together: (IngestResult | Error)[] = [];
+    for (let at = 0; at < items.length; ) {
+      const size = 1 + Math.floor(rnd() * 24);
+      together.push(...(await commitBatch(getPool(), getDb(), items.slice(at, at + size))));
+      at += size;
+    }
+    const after = await batchCounts();
+    // Most events went in batches of several (a batch with an event before a stored one of its entities goes one by one).
+    expect(after.batches - before.batches - (after.single - before.single)).toBeGreaterThan(10);
+
+    expect(together.filter((r) => r instanceof Error)).toEqual([]);
+    expect(together.map((r) => (r instanceof Error ? 'error' : r.replay))).toEqual(single.map((r) => (r instanceof Error ? 'error' : r.replay)));
+    const [a, b] = [await storedState(oneByOne.orgId), await storedState(batched.orgId)];
+    expect(b.events.length).toBeGreaterThan(350);
+    for (const part of Object.keys(a) as (keyof typeof a)[]) expect({ part, rows: b[part] }).toEqual({ part, rows: a[part] });
+  }, 120_000);
+
+  it('commits the other events of a batch when one of them fails', async () => {
+    const org = await newOrg();
+    const at = Date.parse('2026-07-02T10:00:00.000Z');
+    const events = [0, 1, 2, 3, 4].map((i) =>
+      parseEventInput({
+        type: 'transfer',
+        idempotency_key: `fail-${i}`,
+        occurred_at: new Date(at + i * 1000).toISOString(),
+        amount: { value: 10 + i, currency: 'EUR' },
+        source: { entity_id: 'payer' },
+        destination: { entity_id: `payee-${i}` },
+      }),
+    );
+    // A payload that passed validation but that storage refuses (not JSON).
+    (events[2] as EventInput).payloadText = '{"type": "transfer", ';
+    const answers = await commitBatch(getPool(), getDb(), await itemsFor(org, events, () => 'sync'));
+    expect(answers.map((r) => r instanceof Error)).toEqual([false, false, true, false, false]);
+    const stored = await getPool().query<{ idempotency_key: string; features: { txn_count_24h: number } }>(
+      'SELECT idempotency_key, features FROM events WHERE org_id = $1 ORDER BY seq',
+      [org.orgId],
+    );
+    // The others are stored, in order, and count only each other.
+    expect(stored.rows.map((r) => [r.idempotency_key, r.features.txn_count_24h])).toEqual([
+      ['fail-0', 1],
+      ['fail-1', 2],
+      ['fail-3', 3],
+      ['fail-4', 4],
+    ]);
+  });
+
+  it('gives 200 concurrent events of one entity the counts 1 to 200 in the order they were stored', async () => {
+    const org = await newOrg();
+    const at = Date.parse('2026-07-03T10:00:00.000Z');
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        ingestEvent(getDb(), actorOf(org), {
+          event: parseEventInput({
+            type: 'transfer',
+            idempotency_key: `hot-${i}`,
+            // One instant for all: each counts every event of the entity that arrived before it.
+            occurred_at: new Date(at).toISOString(),
+            amount: { value: 5, currency: 'EUR' },
+            source: { entity_id: 'hot' },
+            destination: { entity_id: `shop-${i % 7}` },
+          }),
+          mode: i % 2 === 0 ? 'sync' : 'async',
+        }),
+      ),
+    );
+    expect(answers.every((a) => !a.replay)).toBe(true);
+    const stored = await getPool().query<{ features: { txn_count_24h: number; out_value_24h: number } }>(
+      'SELECT features FROM events WHERE org_id = $1 ORDER BY seq',
+      [org.orgId],
+    );
+    expect(stored.rows.map((r) => r.features.txn_count_24h)).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
+    expect(stored.rows.map((r) => r.features.out_value_24h)).toEqual(Array.from({ length: 200 }, (_, i) => 5 * (i + 1)));
+  });
+});
+
+/** A second instance: a child process with its own pool and ingest queue on the test database. */
+class Instance {
+  private output = '';
+  private readonly child: ChildProcessWithoutNullStreams;
+
+  constructor() {
+    // tsx as a loader in this one process (its command line would run the script in a child, which a kill would miss).
+    this.child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/ingest-child.ts'], {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env },
+    });
+    this.child.stdout.on('data', (d: Buffer) => (this.output += d.toString()));
+    this.child.stderr.on('data', (d: Buffer) => (this.output += d.toString()));
+  }
+
+  async until(word: string, timeoutMs = 60_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!this.output.split('\n').includes(word)) {
+      if (Date.now() > deadline || this.child.exitCode !== null) throw new Error(`no "${word}" from the instance: ${this.output}`);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
+
+  send(org: TestOrg, mode: 'sync' | 'async', events: Record<string, unknown>[]): void {
+    this.child.stdin.write(`${JSON.stringify({ orgId: org.orgId, keyId: org.keyId, mode, events })}\n`);
+  }
+
+  answers(): { key: string; ok: boolean; replay?: boolean; eventId?: string; error?: string }[] {
+    return this.output
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l));
+  }
+
+  kill(): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.child.exitCode !== null || this.child.signalCode !== null) return resolve();
+      this.child.once('exit', () => resolve());
+      this.child.kill('SIGKILL');
+    });
+  }
+
+  async close(): Promise<void> {
+    this.child.stdin.end();
+    await new Promise((resolve) => (this.child.exitCode !== null ? resolve(null) : this.child.once('exit', resolve)));
+  }
+}
+
+/** Waits until `n` sessions of the test database running a statement that contains `statement` wait on a lock. */
+async function untilWaitingOnLocks(n: number, statement: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const { rows } = await getPool().query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_stat_activity
+       WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid() AND strpos(query, $1) > 0`,
+      [statement],
+    );
+    if ((rows[0]?.n ?? 0) >= n) return;
+    if (Date.now() > deadline) throw new Error(`fewer than ${n} sessions waiting on a lock`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+const storedKeys = async (orgId: string): Promise<string[]> =>
+  (await getPool().query<{ k: string }>('SELECT idempotency_key AS k FROM events WHERE org_id = $1 ORDER BY 1', [orgId])).rows.map((r) => r.k);
+
+const transfer = (key: string, from: string, to: string, at: string) => ({
+  type: 'transfer',
+  idempotency_key: key,
+  occurred_at: at,
+  amount: { value: 25, currency: 'EUR' },
+  source: { entity_id: from },
+  destination: { entity_id: to },
+});
+
+describe('several instances', () => {
+  it('stores one event when two instances receive the same idempotency key at once', async () => {
+    const org = await newOrg();
+    const [first, second] = [new Instance(), new Instance()];
+    try {
+      await Promise.all([first.until('ready'), second.until('ready')]);
+      // Both instances' batches wait on the entity's lock held here, then race for it.
+      const holder = await getPool().connect();
+      try {
+        await holder.query('BEGIN');
+        await holder.query('SELECT pg_advisory_xact_lock($1)', [entityLockKey(org.orgId, 'twice-src').toString()]);
+        const at = '2026-07-04T10:00:00.000Z';
+        first.send(org, 'sync', [transfer('same-key', 'twice-src', 'twice-dst', at), transfer('first-own', 'twice-src', 'x1', at)]);
+        second.send(org, 'sync', [transfer('same-key', 'twice-src', 'twice-dst', at), transfer('second-own', 'twice-src', 'x2', at)]);
+        await untilWaitingOnLocks(2, 'pg_advisory_xact_lock');
+        await holder.query('COMMIT');
+      } finally {
+        holder.release();
+      }
+      await Promise.all([first.until('done'), second.until('done')]);
+    } finally {
+      await Promise.all([first.close(), second.close()]);
+    }
+    const same = [...first.answers(), ...second.answers()].filter((a) => a.key === 'same-key');
+    expect(same.map((a) => a.ok)).toEqual([true, true]);
+    expect(same.map((a) => a.replay).sort()).toEqual([false, true]);
+    expect(same[0]?.eventId).toBe(same[1]?.eventId);
+    const stored = await getPool().query<{ idempotency_key: string; n: number }>(
+      'SELECT idempotency_key, count(*)::int AS n FROM events WHERE org_id = $1 GROUP BY 1 ORDER BY 1',
+      [org.orgId],
+    );
+    expect(stored.rows).toEqual([
+      { idempotency_key: 'first-own', n: 1 },
+      { idempotency_key: 'same-key', n: 1 },
+      { idempotency_key: 'second-own', n: 1 },
+    ]);
+    // The three events of the entity counted each other exactly once, in the order they were stored.
+    const counts = await getPool().query<{ c: number }>(
+      "SELECT (features->>'txn_count_24h')::int AS c FROM events WHERE org_id = $1 ORDER BY seq",
+      [org.orgId],
+    );
+    expect(counts.rows.map((r) => r.c)).toEqual([1, 2, 3]);
+  }, 120_000);
+
+  it('leaves all or nothing of a batch when its process is killed, and a retry with the same keys completes it', async () => {
+    const org = await newOrg();
+    const instance = new Instance();
+    const at = Date.parse('2026-07-05T10:00:00.000Z');
+    // The last event, a first payment of 9,500 by a new entity, is put on review by the built-in rules
+    // and raises an alert; the others are allowed and are written before its alert is.
+    const bodies = Array.from({ length: 12 }, (_, i) => ({
+      ...transfer(`kill-${i}`, i === 11 ? 'newcomer' : `payer-${i % 3}`, `payee-${i}`, new Date(at + i * 1000).toISOString()),
+      ...(i === 11 ? { amount: { value: 9_500, currency: 'EUR' } } : {}),
+    }));
+    let answeredBeforeKill: string[] = [];
+    let storedMidway: string[] = [];
+    try {
+      await instance.until('ready');
+      // Hold the organisation's alert counter: the batch writes its events, then waits here to number its alert.
+      const holder = await getPool().connect();
+      try {
+        await holder.query('BEGIN');
+        await holder.query("INSERT INTO org_counters (org_id, name, value) VALUES ($1, 'alert', 0) ON CONFLICT (org_id, name) DO UPDATE SET value = org_counters.value", [
+          org.orgId,
+        ]);
+        instance.send(org, 'sync', bodies);
+        // The statement that joins or raises the alert (its start names current_alert) waits for the counter.
+        await untilWaitingOnLocks(1, 'current_alert');
+        storedMidway = await storedKeys(org.orgId);
+        await instance.kill();
+        answeredBeforeKill = instance.answers().map((a) => a.key);
+      } finally {
+        await holder.query('ROLLBACK');
+        holder.release();
+      }
+    } finally {
+      await instance.kill();
+    }
+    // The killed process's transaction is rolled back by the server: none of the batch is stored.
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const { rows } = await getPool().query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_stat_activity
+         WHERE datname = current_database() AND pid <> pg_backend_pid() AND strpos(query, 'current_alert') > 0 AND state <> 'idle'`,
+      );
+      if (rows[0]?.n === 0 || Date.now() > deadline) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    // Stored: exactly the events answered before the kill, those of the batches that committed; nothing
+    // of the batch that was writing (the alerting event and whatever shared its transaction).
+    const afterKill = await storedKeys(org.orgId);
+    expect(afterKill).toEqual(storedMidway);
+    expect(afterKill).toEqual([...answeredBeforeKill].sort());
+    expect(afterKill).not.toContain('kill-11');
+    // The batch that was writing held allowed events too (sent together, they queue behind the first).
+    expect(afterKill.length).toBeLessThan(11);
+
+    const retried = await Promise.all(
+      bodies.map((b) => ingestEvent(getDb(), actorOf(org), { event: parseEventInput(b), mode: 'sync' })),
+    );
+    expect(retried.map((r) => r.replay)).toEqual(bodies.map((b) => afterKill.includes(b.idempotency_key)));
+    expect(retried.filter((r) => r.mode === 'sync' && r.decision.decision !== 'allow').length).toBeGreaterThan(0);
+    const stored = await getPool().query<{ n: number; keys: number }>(
+      'SELECT count(*)::int AS n, count(DISTINCT idempotency_key)::int AS keys FROM events WHERE org_id = $1',
+      [org.orgId],
+    );
+    expect(stored.rows[0]).toEqual({ n: 12, keys: 12 });
+    // Sent again, every key answers as stored.
+    const again = await Promise.all(bodies.map((b) => ingestEvent(getDb(), actorOf(org), { event: parseEventInput(b), mode: 'sync' })));
+    expect(again.every((r) => r.replay)).toBe(true);
+  }, 120_000);
+});
