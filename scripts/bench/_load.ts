@@ -23,7 +23,12 @@ export function percentile(sorted: number[], p: number): number {
   return Math.round((sorted[i] as number) * 100) / 100;
 }
 
-export class Client {
+/** Anything that sends a request and answers with its status and body: a Client, or a RoundRobin of them. */
+export interface Sender {
+  send(req: Request): Promise<{ status: number; body: string }>;
+}
+
+export class Client implements Sender {
   private readonly agent: http.Agent;
   constructor(
     private readonly host: string,
@@ -63,6 +68,20 @@ export class Client {
   }
 }
 
+/** Sends each request to the next of several clients in turn (several instances of the service). */
+export class RoundRobin implements Sender {
+  private next = 0;
+  constructor(private readonly clients: Sender[]) {
+    if (clients.length === 0) throw new Error('RoundRobin needs at least one client');
+  }
+
+  send(req: Request): Promise<{ status: number; body: string }> {
+    const client = this.clients[this.next] as Sender;
+    this.next = (this.next + 1) % this.clients.length;
+    return client.send(req);
+  }
+}
+
 function summarise(latencies: number[], statuses: Record<string, number>, errors: number, seconds: number, okStatuses: number[]): LoadResult {
   latencies.sort((a, b) => a - b);
   const ok = Object.entries(statuses)
@@ -80,7 +99,7 @@ function summarise(latencies: number[], statuses: Record<string, number>, errors
 }
 
 /** Closed loop: `concurrency` clients each send the next request as soon as the previous answers. */
-export async function saturate(client: Client, next: () => Request, opts: { concurrency: number; seconds: number; ok: number[] }): Promise<LoadResult> {
+export async function saturate(client: Sender, next: () => Request, opts: { concurrency: number; seconds: number; ok: number[] }): Promise<LoadResult> {
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
   let errors = 0;
@@ -107,7 +126,7 @@ export async function saturate(client: Client, next: () => Request, opts: { conc
  * Open loop at a fixed rate: requests are started on schedule whatever the answers do, and latency is
  * measured from the scheduled start, so a stall shows in the figures (no coordinated omission).
  */
-export async function fixedRate(client: Client, next: () => Request, opts: { rate: number; seconds: number; ok: number[] }): Promise<LoadResult> {
+export async function fixedRate(client: Sender, next: () => Request, opts: { rate: number; seconds: number; ok: number[] }): Promise<LoadResult> {
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
   let errors = 0;

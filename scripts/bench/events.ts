@@ -1,15 +1,30 @@
 /**
  * Events benchmark: `npm run bench -- events [--events N] [--entities N] [--seconds S] [--concurrency C]
- * [--rate R] [--url http://host:port --key sk_...] [--keep]`.
+ * [--rate R] [--instances 1|2] [--profile] [--url http://host:port --key sk_...] [--keep]`.
  *
  * Builds and starts the service on a fresh database (embedded, or a new database on
  * SERVICE_DATABASE_URL's server) unless --url points at a running one (then SERVICE_DATABASE_URL must
- * be that service's database, for loading history). Loads historic events, drives the service over
- * HTTP, measures the framework floor (/healthz) and the storage floor (raw INSERT transactions), and
- * prints one JSON object last. Progress goes to stderr.
+ * be that service's database, for loading history). Loads historic events, then drives the service over
+ * HTTP in four phases: (a) sync at a fixed rate, (b) sync at saturation, (c) async at saturation,
+ * (d) one hot entity's sync events at a fixed rate. Each phase reports its throughput, latency and
+ * `events_per_commit`: how many events the service committed per ingest transaction during the phase,
+ * from the `aml_ingest_batch_events` histogram on GET /metrics (sum and count differences between a
+ * scrape before and one after the phase; null while the service does not expose it).
+ *
+ * Unless --instances 1 or --url, a second service process then starts on the same database (another
+ * port, same settings) and the four phases run again against both, each request going to the next
+ * instance in turn (`two_instances`). Then the framework floor (/healthz, first instance only) and the
+ * storage floor (raw INSERT transactions). Prints one JSON object last; progress goes to stderr.
+ *
+ * --profile starts one service under Node's CPU profiler, runs only phase (b) against it, stops it (the
+ * profile is written as it exits) and prints `profile`: self-time shares of the phase's samples by
+ * framework, application, driver, node and other code, idle apart, the same with Node's own time
+ * counted for its caller, and the top 15 functions (cpu-profile.ts). No floors, no second instance.
  */
 import '../project';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,8 +36,9 @@ import { systemActor } from '../../lib/auth/actor';
 import { reloadSettings } from '../../lib/config';
 import { createKey } from '../../lib/keys/create-key';
 import { createOrganisation } from '../../lib/orgs/create-organisation';
-import { freePort, startService, stopProcess, waitFor } from '../../tests/support/processes';
-import { Client, fixedRate, saturate, type LoadResult, type Request } from './_load';
+import { cleanEnv, freePort, PROJECT_ROOT, startService, stopProcess, waitFor } from '../../tests/support/processes';
+import { Client, fixedRate, RoundRobin, saturate, type LoadResult, type Request, type Sender } from './_load';
+import { sourceMapResolver, summariseProfile, type CpuProfile } from './cpu-profile';
 
 const args = process.argv.slice(2);
 const opt = (name: string, fallback?: string) => {
@@ -35,6 +51,8 @@ const ENTITIES = Number(opt('entities', '50000'));
 const SECONDS = Number(opt('seconds', '30'));
 const CONCURRENCY = Number(opt('concurrency', '16'));
 const RATE = Number(opt('rate', '300'));
+const INSTANCES = Number(opt('instances', '2'));
+const PROFILE = flag('profile');
 const HOT_ENTITIES = 5;
 const HOT_EVENTS_EACH = Math.max(10_000, Math.round(EVENTS * 0.012));
 
@@ -215,9 +233,149 @@ function metricsMoved(before: Record<string, number>, after: Record<string, numb
   return moved;
 }
 
+/** Sum and count of the `aml_ingest_batch_events` histogram over all instances, or null when one does not expose it. */
+async function batchHistogram(clients: Client[]): Promise<{ sum: number; count: number } | null> {
+  let sum = 0;
+  let count = 0;
+  for (const client of clients) {
+    const res = await client.send({ method: 'GET', path: '/metrics' });
+    if (res.status !== 200) throw new Error(`GET /metrics answered ${res.status}`);
+    let seen = 0;
+    for (const line of res.body.split('\n')) {
+      const m = /^aml_ingest_batch_events_(sum|count)(\{[^}]*\})? (\S+)$/.exec(line.trim());
+      if (!m) continue;
+      seen++;
+      if (m[1] === 'sum') sum += Number(m[3]);
+      else count += Number(m[3]);
+    }
+    if (seen === 0) return null;
+  }
+  return { sum, count };
+}
+
+/** Events committed per ingest transaction between two histogram reads (2 decimals), null when unknown. */
+function eventsPerCommit(before: { sum: number; count: number } | null, after: { sum: number; count: number } | null): number | null {
+  if (!before || !after) return null;
+  const commits = after.count - before.count;
+  return commits > 0 ? Math.round(((after.sum - before.sum) / commits) * 100) / 100 : null;
+}
+
+interface Phase {
+  load: LoadResult;
+  eventsPerCommit: number | null;
+}
+
+/** Runs one phase, reading the batch histogram of every instance before and after it. */
+async function phase(instances: Client[], run: () => Promise<LoadResult>): Promise<Phase> {
+  const before = await batchHistogram(instances);
+  const load = await run();
+  const after = await batchHistogram(instances);
+  const phaseResult = { load, eventsPerCommit: eventsPerCommit(before, after) };
+  progress(`    ${JSON.stringify({ ...load, events_per_commit: phaseResult.eventsPerCommit })}`);
+  return phaseResult;
+}
+
+interface Phases {
+  sync_fixed: Phase;
+  sync_max: Phase;
+  async_max: Phase;
+  hot_entity: Phase;
+}
+
+/** Phases (a) to (d) against `sender`; `instances` are the services behind it, for their /metrics. */
+async function runPhases(sender: Sender, instances: Client[], label: string): Promise<Phases> {
+  progress(`${label}(a) sync at a fixed ${RATE} events/s for ${SECONDS} s`);
+  const syncFixed = await phase(instances, () => fixedRate(sender, eventRequest('sync', regularSource), { rate: RATE, seconds: SECONDS, ok: [200] }));
+  progress(`${label}(b) sync at saturation, ${CONCURRENCY} clients, ${SECONDS} s`);
+  const syncMax = await phase(instances, () => saturate(sender, eventRequest('sync', regularSource), { concurrency: CONCURRENCY, seconds: SECONDS, ok: [200] }));
+  progress(`${label}(c) async at saturation, ${CONCURRENCY} clients, ${SECONDS} s`);
+  const asyncMax = await phase(instances, () => saturate(sender, eventRequest('async', regularSource), { concurrency: CONCURRENCY, seconds: SECONDS, ok: [202] }));
+  progress(`${label}(d) sync events of one hot entity at ${RATE} events/s for ${SECONDS} s`);
+  const hot = await phase(instances, () => fixedRate(sender, eventRequest('sync', () => 'hot-0'), { rate: RATE, seconds: SECONDS, ok: [200] }));
+  return { sync_fixed: syncFixed, sync_max: syncMax, async_max: asyncMax, hot_entity: hot };
+}
+
+const brief = (p: Phase) => ({ rps: p.load.rps, p50_ms: p.load.p50_ms, p95_ms: p.load.p95_ms, p99_ms: p.load.p99_ms, errors: p.load.errors, events_per_commit: p.eventsPerCommit });
+const ratio = (a: number, b: number) => (b > 0 ? Math.round((a / b) * 1000) / 1000 : null);
+
+/** The four phases as JSON, and their mean events per commit (over the phases that report one; null if none does). */
+function phasesJson(p: Phases) {
+  const perCommit = [p.sync_fixed, p.sync_max, p.async_max, p.hot_entity].map((x) => x.eventsPerCommit).filter((x): x is number => x !== null);
+  return {
+    phases: { sync_fixed: brief(p.sync_fixed), sync_max: brief(p.sync_max), async_max: brief(p.async_max), hot_entity: brief(p.hot_entity) },
+    mean: perCommit.length > 0 ? Math.round((perCommit.reduce((a, b) => a + b, 0) / perCommit.length) * 100) / 100 : null,
+  };
+}
+
+/** The process ids under `pid` (children, grandchildren, ...), from /proc; empty where there is no /proc. */
+function descendants(pid: number): number[] {
+  const parents = new Map<number, number[]>();
+  try {
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        // `pid (comm) state ppid ...`; comm may hold spaces and parentheses, so read after the last ')'.
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        parents.set(ppid, [...(parents.get(ppid) ?? []), Number(entry)]);
+      } catch {
+        // the process ended meanwhile
+      }
+    }
+  } catch {
+    return [];
+  }
+  const found: number[] = [];
+  const walk = (p: number) => {
+    for (const c of parents.get(p) ?? []) {
+      found.push(c);
+      walk(c);
+    }
+  };
+  walk(pid);
+  return found;
+}
+
+/**
+ * Starts the service as `npm start` does (scripts/start.ts, Next.js in the same process), but with
+ * Node's CPU profiler on: `node --cpu-prof --import tsx scripts/start.ts`, one process, so the profile
+ * covers the request path. Node 20 refuses --cpu-prof in NODE_OPTIONS, and the tsx command would run the
+ * server in a child process that does not inherit the flag. The profile is written when the process
+ * exits, which start.ts does on SIGTERM (stopProcess) after closing the server; a build it runs first
+ * is a separate `next build` process, not profiled.
+ */
+function startProfiledService(env: Record<string, string | undefined>, dir: string): ChildProcess & { output: () => string } {
+  const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, '--import', 'tsx', 'scripts/start.ts'], { cwd: PROJECT_ROOT, env: cleanEnv(env) });
+  let output = '';
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  return Object.assign(child, { output: () => output });
+}
+
+/** Microseconds on the monotonic clock, which V8's CPU profiles use too. */
+const nowUs = () => Number(process.hrtime.bigint() / 1000n);
+
+/**
+ * The profile of the thread that served the requests: the largest `.cpuprofile` written by one of
+ * `pids` (the service's processes while it ran; the tsx loader's thread writes a small one too), or
+ * the largest of all when none matches.
+ */
+async function pickProfile(dir: string, pids: number[]): Promise<{ file: string; pid: number } | undefined> {
+  const files = (await fs.readdir(dir)).filter((f) => f.endsWith('.cpuprofile'));
+  const sized = await Promise.all(
+    files.map(async (f) => ({ file: path.join(dir, f), pid: Number(f.split('.')[3]), size: (await fs.stat(path.join(dir, f))).size })),
+  );
+  sized.sort((a, b) => b.size - a.size);
+  return sized.find((f) => pids.includes(f.pid)) ?? sized[0];
+}
+
 async function main(): Promise<void> {
+  if (!Number.isInteger(INSTANCES) || INSTANCES < 1 || INSTANCES > 2) throw new Error('--instances takes 1 or 2');
+  if (PROFILE && opt('url')) throw new Error('--profile starts the service itself; it cannot profile the one at --url');
   const target = await prepareDatabase();
-  let service: ReturnType<typeof startService> | undefined;
+  const services: ChildProcess[] = [];
+  const clients: Client[] = [];
+  const profileDir = PROFILE ? await fs.mkdtemp(path.join(os.tmpdir(), 'aml-bench-profile-')) : undefined;
   try {
     await runMigrations(target.dbUrl);
     process.env.SERVICE_DATABASE_URL = target.dbUrl;
@@ -229,41 +387,85 @@ async function main(): Promise<void> {
     progress(`organisation ${org.id}; loading ${EVENTS} historic events across ${ENTITIES} entities`);
     await loadHistory(target.dbUrl, org.id);
 
-    let baseUrl = target.baseUrl;
-    if (!baseUrl) {
+    const connect = (baseUrl: string) => {
+      const u = new URL(baseUrl);
+      const c = new Client(u.hostname, Number(u.port), { authorization: `Bearer ${key}` }, CONCURRENCY * 2);
+      clients.push(c);
+      return c;
+    };
+    /** Starts one service process on the bench database (under the CPU profiler with `profileTo`) and waits until it is ready. */
+    const launch = async (which: string, profileTo?: string) => {
       const port = await freePort();
-      progress(`starting the service on port ${port} (building first if needed)`);
-      service = startService({
+      progress(`starting the ${which} service on port ${port}${profileTo ? ' under the CPU profiler' : ''} (building first if needed)`);
+      const env = {
         SERVICE_DATABASE_URL: target.dbUrl,
         PORT: String(port),
         SERVICE_RATE_LIMIT: '0',
         SERVICE_LOG_LEVEL: 'warn',
         SERVICE_DB_POOL_SIZE: opt('pool', '20'),
-      });
-      baseUrl = `http://127.0.0.1:${port}`;
-      await waitFor(`${baseUrl}/readyz`, 600_000);
-    }
-    const u = new URL(baseUrl);
-    const client = new Client(u.hostname, Number(u.port), { authorization: `Bearer ${key}` }, CONCURRENCY * 2);
+      };
+      const service = profileTo ? startProfiledService(env, profileTo) : startService(env);
+      services.push(service);
+      const baseUrl = `http://127.0.0.1:${port}`;
+      const exited = new Promise<never>((_, reject) =>
+        service.once('exit', (code) => reject(new Error(`the ${which} service exited (${code}) before it was ready:\n${service.output().slice(-3000)}`))),
+      );
+      exited.catch(() => undefined);
+      await Promise.race([waitFor(`${baseUrl}/readyz`, 600_000), exited]);
+      return { service, client: connect(baseUrl) };
+    };
+
+    let first: { service?: ChildProcess & { output: () => string }; client: Client };
+    if (opt('url')) first = { client: connect(opt('url') as string) };
+    else first = await launch('first', profileDir);
+    const client = first.client;
 
     progress('warming up');
     await saturate(client, eventRequest('sync', regularSource), { concurrency: 4, seconds: 3, ok: [200] });
 
+    if (profileDir && first.service) {
+      const service = first.service;
+      const pids = [service.pid ?? -1, ...descendants(service.pid ?? -1)];
+      progress(`profiling processes ${pids.join(', ')}: (b) sync at saturation, ${CONCURRENCY} clients, ${SECONDS} s`);
+      const from = nowUs();
+      const syncMax = await phase([client], () => saturate(client, eventRequest('sync', regularSource), { concurrency: CONCURRENCY, seconds: SECONDS, ok: [200] }));
+      const to = nowUs();
+      client.close();
+      progress('stopping the service so that it writes its profile');
+      await stopProcess(service, 120_000);
+      const picked = await pickProfile(profileDir, pids);
+      if (!picked) throw new Error(`no .cpuprofile in ${profileDir}: did the service exit cleanly?`);
+      progress(`reading ${picked.file}`);
+      const profile = JSON.parse(await fs.readFile(picked.file, 'utf8')) as CpuProfile;
+      const summary = summariseProfile(profile, { projectRoot: PROJECT_ROOT, resolve: sourceMapResolver(PROJECT_ROOT), window: { from, to } });
+      const result = {
+        sync_max: brief(syncMax),
+        events_per_commit_mean: syncMax.eventsPerCommit,
+        profile: { pid: picked.pid, ...summary, kept: flag('keep') ? picked.file : undefined },
+        setup: { events: EVENTS, entities: ENTITIES, seconds: SECONDS, concurrency: CONCURRENCY, profile: true, cores: os.cpus().length },
+      };
+      process.stdout.write(`${JSON.stringify(result)}\n`);
+      return;
+    }
+
     const metricsBefore = await scrapeMetrics(client);
     const benchStarted = new Date();
-    progress(`(a) sync at a fixed ${RATE} events/s for ${SECONDS} s`);
-    const syncFixed = await fixedRate(client, eventRequest('sync', regularSource), { rate: RATE, seconds: SECONDS, ok: [200] });
-    progress(`    ${JSON.stringify(syncFixed)}`);
-    progress(`(b) sync at saturation, ${CONCURRENCY} clients, ${SECONDS} s`);
-    const syncMax = await saturate(client, eventRequest('sync', regularSource), { concurrency: CONCURRENCY, seconds: SECONDS, ok: [200] });
-    progress(`    ${JSON.stringify(syncMax)}`);
-    progress(`(c) async at saturation, ${CONCURRENCY} clients, ${SECONDS} s`);
-    const asyncMax = await saturate(client, eventRequest('async', regularSource), { concurrency: CONCURRENCY, seconds: SECONDS, ok: [202] });
-    progress(`    ${JSON.stringify(asyncMax)}`);
-    progress(`(d) sync events of one hot entity at ${RATE} events/s for ${SECONDS} s`);
-    const hot = await fixedRate(client, eventRequest('sync', () => 'hot-0'), { rate: RATE, seconds: SECONDS, ok: [200] });
-    progress(`    ${JSON.stringify(hot)}`);
+    const single = await runPhases(client, [client], '');
     const metricsAfter = await scrapeMetrics(client);
+    const singleEnded = new Date();
+
+    let two: Phases | undefined;
+    if (INSTANCES >= 2 && !opt('url')) {
+      const second = await launch('second');
+      const both = new RoundRobin([client, second.client]);
+      progress('two instances: warming up');
+      await saturate(both, eventRequest('sync', regularSource), { concurrency: 4, seconds: 3, ok: [200] });
+      two = await runPhases(both, [client, second.client], 'two instances: ');
+      second.client.close();
+      progress('two instances: stopping the second service');
+      await stopProcess(second.service);
+    } else progress(opt('url') ? 'two instances: skipped (--url)' : 'two instances: skipped (--instances 1)');
+
     progress(`floor: GET /healthz at saturation, ${CONCURRENCY} clients, ${SECONDS} s`);
     const healthz = await saturate(client, () => ({ method: 'GET', path: '/healthz' }), { concurrency: CONCURRENCY, seconds: SECONDS, ok: [200] });
     progress(`    ${JSON.stringify(healthz)}`);
@@ -277,32 +479,49 @@ async function main(): Promise<void> {
     const engine = await stats.query<{ p50: number; p99: number; n: number }>(
       `SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY decided_in_us) / 1000.0 AS p50,
               percentile_cont(0.99) WITHIN GROUP (ORDER BY decided_in_us) / 1000.0 AS p99, count(*)::int AS n
-       FROM decisions WHERE org_id = $1 AND created_at >= $2`,
-      [org.id, benchStarted],
+       FROM decisions WHERE org_id = $1 AND created_at >= $2 AND created_at < $3`,
+      [org.id, benchStarted, singleEnded],
     );
     await stats.end();
 
-    const brief = (r: LoadResult) => ({ rps: r.rps, p50_ms: r.p50_ms, p95_ms: r.p95_ms, p99_ms: r.p99_ms, errors: r.errors });
-    const ratio = (a: number, b: number) => (b > 0 ? Math.round((a / b) * 1000) / 1000 : null);
+    const one = phasesJson(single);
+    const twoInstances = two && {
+      ...phasesJson(two).phases,
+      events_per_commit_mean: phasesJson(two).mean,
+      ratio_sync_max_to_healthz: ratio(two.sync_max.load.rps, healthz.rps),
+    };
     const result = {
-      sync_fixed: brief(syncFixed),
-      sync_max: brief(syncMax),
-      async_max: brief(asyncMax),
-      hot_entity: brief(hot),
+      ...one.phases,
+      events_per_commit_mean: one.mean,
       healthz_max_rps: healthz.rps,
       raw_insert_tps: rawTps,
-      ratio_sync_max_to_healthz: ratio(syncMax.rps, healthz.rps),
-      ratio_sync_max_to_raw_insert: ratio(syncMax.rps, rawTps),
+      ratio_sync_max_to_healthz: ratio(single.sync_max.load.rps, healthz.rps),
+      ratio_sync_max_to_raw_insert: ratio(single.sync_max.load.rps, rawTps),
+      // Two service processes on the same database behind a round-robin client; healthz is the single-instance floor.
+      two_instances: twoInstances ?? null,
+      // The engine's time per decision over the single-instance phases (a) to (d).
       decided_in_ms_p99: Math.round(Number(engine.rows[0]?.p99 ?? 0) * 1000) / 1000,
       decided_in_ms_p50: Math.round(Number(engine.rows[0]?.p50 ?? 0) * 1000) / 1000,
       decisions_measured: engine.rows[0]?.n ?? 0,
-      // GET /metrics before phase (a) and after phase (d): counters as differences, gauges as read at the end.
+      // GET /metrics before phase (a) and after phase (d) of the single instance: counters as differences, gauges as read at the end.
       metrics_moved: metricsMoved(metricsBefore, metricsAfter),
-      setup: { events: EVENTS, entities: ENTITIES, hot_entities: HOT_ENTITIES, hot_events_each_24h: HOT_EVENTS_EACH, seconds: SECONDS, concurrency: CONCURRENCY, rate: RATE, cores: os.cpus().length },
+      setup: {
+        events: EVENTS,
+        entities: ENTITIES,
+        hot_entities: HOT_ENTITIES,
+        hot_events_each_24h: HOT_EVENTS_EACH,
+        seconds: SECONDS,
+        concurrency: CONCURRENCY,
+        rate: RATE,
+        instances: two ? 2 : 1,
+        cores: os.cpus().length,
+      },
     };
     process.stdout.write(`${JSON.stringify(result)}\n`);
   } finally {
-    if (service) await stopProcess(service);
+    for (const c of clients) c.close();
+    for (const service of services) await stopProcess(service);
+    if (profileDir && !flag('keep')) await fs.rm(profileDir, { recursive: true, force: true });
     await target.cleanup();
   }
 }
