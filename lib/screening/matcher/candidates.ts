@@ -18,6 +18,8 @@ const HIT_EXACT = 1;
 const HIT_BARE = 0.9;
 const HIT_ONE_EDIT = 0.85;
 const HIT_SOUND = 0.8;
+/** A word of another script with the same consonants (similarity.ts consonantKey). */
+const HIT_ACROSS_SCRIPTS = 1;
 
 /** Vocabulary words of these lengths can be reached one edit away; shorter words have too many
  * neighbours, and every query word of three letters or fewer is looked up by exact spelling only. */
@@ -171,12 +173,15 @@ export class CandidateIndex implements ScreeningIndex {
       vocabulary.set(text, id);
       postings.push([]);
       for (const code of codes) if (code.length >= 2) pushTo(sound, code, id);
-      if (word?.consonants) pushTo(word.abjad ? abjadByConsonants : latinByConsonants, word.consonants, id);
-      if (word?.looseConsonants && word.looseConsonants !== word.consonants) pushTo(word.abjad ? abjadByLoose : latinByLoose, word.looseConsonants, id);
-      if (word?.abjad && word.looseConsonantsNoV) pushTo(abjadWithVavByLoose, word.looseConsonantsNoV, id);
-      // A Latin word's key without v, where it differs from its other keys (which are looked up too).
-      else if (word?.looseConsonantsNoV && word.looseConsonantsNoV !== word.looseConsonants && word.looseConsonantsNoV !== word.consonants) {
-        pushTo(latinByLooseNoV, word.looseConsonantsNoV, id);
+      // Every reading of the word (similarity.ts abjadReadings; a Latin c read as s) under its keys.
+      for (const r of word ? [word, ...(word.otherReadings ?? [])] : []) {
+        if (r.consonants) pushTo(word?.abjad ? abjadByConsonants : latinByConsonants, r.consonants, id);
+        if (r.looseConsonants && r.looseConsonants !== r.consonants) pushTo(word?.abjad ? abjadByLoose : latinByLoose, r.looseConsonants, id);
+        if (word?.abjad && r.looseConsonantsNoV) pushTo(abjadWithVavByLoose, r.looseConsonantsNoV, id);
+        // A Latin word's key without v, where it differs from its other keys (which are looked up too).
+        else if (r.looseConsonantsNoV && r.looseConsonantsNoV !== r.looseConsonants && r.looseConsonantsNoV !== r.consonants) {
+          pushTo(latinByLooseNoV, r.looseConsonantsNoV, id);
+        }
       }
       if (word?.roman) pushTo(byRoman, word.roman, id);
       const reachable = text.length >= ONE_EDIT_MIN_LENGTH && text.length <= ONE_EDIT_MAX_LENGTH && /^[a-z]+$/.test(text);
@@ -252,13 +257,18 @@ export class CandidateIndex implements ScreeningIndex {
     const word = unit.word;
     add(this.vocabulary.get(word.text), HIT_EXACT);
     if (word.bare) add(this.vocabulary.get(word.bare.text), HIT_BARE);
+    const readings = word.otherReadings ? [word, ...word.otherReadings] : [word];
     if (word.abjad) {
-      for (const id of this.latinByConsonants.get(word.consonants) ?? []) add(id, HIT_SOUND);
-      for (const id of this.abjadByConsonants.get(word.consonants) ?? []) add(id, HIT_SOUND);
-      for (const key of [word.looseConsonants, word.looseConsonantsNoV]) {
-        if (!key) continue;
-        for (const map of [this.latinByConsonants, this.latinByLoose, this.latinByLooseNoV, this.abjadByConsonants, this.abjadByLoose]) {
-          for (const id of map.get(key) ?? []) add(id, HIT_SOUND);
+      for (const r of readings) {
+        // Equal consonants are as close as a word of another script can come: a hit as good as an exact one
+        // when the other word is Latin, so an entry known only by its Latin names is ranked with the rest.
+        for (const id of this.latinByConsonants.get(r.consonants) ?? []) add(id, HIT_ACROSS_SCRIPTS);
+        for (const id of this.abjadByConsonants.get(r.consonants) ?? []) add(id, HIT_SOUND);
+        for (const key of [r.looseConsonants, r.looseConsonantsNoV]) {
+          if (!key) continue;
+          for (const map of [this.latinByConsonants, this.latinByLoose, this.latinByLooseNoV, this.abjadByConsonants, this.abjadByLoose]) {
+            for (const id of map.get(key) ?? []) add(id, HIT_SOUND);
+          }
         }
       }
       // A Brahmic word writes its vowels other than a (निकोलय NIKOLY): it also reaches Latin words by
@@ -267,12 +277,15 @@ export class CandidateIndex implements ScreeningIndex {
       return reached;
     }
     if (!word.latin) return reached;
-    if (word.consonants) for (const id of this.abjadByConsonants.get(word.consonants) ?? []) add(id, HIT_SOUND);
-    if (word.looseConsonants) {
-      for (const id of this.abjadByConsonants.get(word.looseConsonants) ?? []) add(id, HIT_SOUND);
-      for (const id of this.abjadByLoose.get(word.looseConsonants) ?? []) add(id, HIT_SOUND);
+    for (const r of readings) {
+      // As above: a Latin word meeting an abjad word by its consonants ranks it with the Latin words it reaches.
+      if (r.consonants) for (const id of this.abjadByConsonants.get(r.consonants) ?? []) add(id, HIT_ACROSS_SCRIPTS);
+      if (r.looseConsonants) {
+        for (const id of this.abjadByConsonants.get(r.looseConsonants) ?? []) add(id, HIT_SOUND);
+        for (const id of this.abjadByLoose.get(r.looseConsonants) ?? []) add(id, HIT_SOUND);
+      }
+      if (r.looseConsonantsNoV) for (const id of this.abjadWithVavByLoose.get(r.looseConsonantsNoV) ?? []) add(id, HIT_SOUND);
     }
-    if (word.looseConsonantsNoV) for (const id of this.abjadWithVavByLoose.get(word.looseConsonantsNoV) ?? []) add(id, HIT_SOUND);
     if (word.roman) for (const id of this.byRoman.get(word.roman) ?? []) add(id, HIT_SOUND);
     if (word.nicknames) for (const name of word.nicknames) add(this.vocabulary.get(name), HIT_SOUND);
     this.reachBySpelling(word, add);

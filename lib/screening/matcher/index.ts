@@ -18,12 +18,15 @@
 //   folding transliteration variants; a Chinese or Korean romanisation variant; consonants for abjad
 //   words, then a looser consonant key: a repeated consonant once, ch = h, kh = k, g = j, a waw or vav
 //   against a Latin word without its v) or as an initial; other words of three letters or fewer only
-//   exactly. Words read as one never meet by the looser key.
+//   exactly. Words read as one never meet by the looser key. Letters with two Latin spellings are read both
+//   ways (ذ ظ ض as d or z, ث as th or s, ق as q or g; a Latin c as k or s, a Latin digraph as one letter or
+//   two), and the long vowels an abjad writes, found in the Latin word, make a one-consonant word count more.
 // - score.ts: words are paired greedily in any order, each used once; the name score blends how
 //   much of the query and of the list name is covered (a list name's middle words that the query
 //   leaves out, such as a patronymic, count for less, up to a score of 88); the best name or alias
 //   wins; a business with a distinctive word the other lacks stays a near miss; birth year and country
-//   then move it (two years apart a little, three or more a lot). Only a name identical after
+//   then move it (two years apart a little, three or more a lot). A pairing that leans on words read as one
+//   which add no consonant of their own is tried again without them. Only a name identical after
 //   normalisation, without conflicting facts, scores 100.
 // - candidates.ts: the index that picks the few entries worth scoring; an entry with a form identical to
 //   the query is always among them.

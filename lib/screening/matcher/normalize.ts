@@ -11,7 +11,7 @@ import {
   NAME_PARTICLES,
   PERSON_TITLES,
 } from './name-words';
-import { CONSONANT_DIGRAPHS, withinOneEdit } from './similarity';
+import { ABJAD_WORD, CONSONANT_DIGRAPHS, withinOneEdit } from './similarity';
 
 /** normal: a distinctive word; particle: bin/al/van...; generic: trading/group...; initial: one letter. */
 export type WordRole = 'normal' | 'particle' | 'generic' | 'initial';
@@ -70,21 +70,34 @@ const GREEK_DIGRAPHS: ReadonlyArray<readonly [RegExp, string]> = [
 /** Hebrew geresh after a letter makes the sound Latin spellings write j, zh, ch. */
 const HEBREW_GERESH: ReadonlyArray<readonly [RegExp, string]> = [[/ג[׳']/g, 'j'], [/ז[׳']/g, 'j'], [/צ[׳']/g, 's']];
 
+/**
+ * Arabic letters that Latin spellings write two ways: ذ, ظ and ض are the dh / d of Arabic spellings and the z
+ * of Persian, Urdu, Pashto and Turkish ones (Dhakir / Zakir, Fadl / Fazl, Nadhmi / Nazmi), ث the th of
+ * Arabic and the s of the others (Thaqib / Saqib). They are written Ð and Þ, which similarity.ts reads both
+ * ways (ABJAD_READINGS).
+ */
+const TWO_READING_LETTERS: Readonly<Record<string, string>> = { ذ: 'Ð', ظ: 'Ð', ض: 'Ð', ث: 'Þ' };
+
 /** One letter of an abjad as one Latin letter (or none): any-ascii's reading, its digraphs (ش "sh") as one. */
 function abjadLetter(c: string): string {
   if (/[a-z]/.test(c)) return c;
   // Alif (and Hebrew aleph) write a long a: kept, so two equal consonants around it stay two (حداد).
   if (/[اأإآٱא]/.test(c)) return 'a';
+  const twoReadings = TWO_READING_LETTERS[c];
+  if (twoReadings) return twoReadings.toLowerCase();
   const latin = anyAscii(c).toLowerCase().replace(/[^a-z]/g, '');
   return latin.length === 2 ? (CONSONANT_DIGRAPHS[latin] ?? latin) : latin;
 }
 
 /** One run of an abjad or Brahmic script as Latin consonants (with whatever vowels it writes), in capitals. */
 function abjadToLatin(run: string): string {
+  // The article written apart ("جمات ال احرار") is the article.
+  if (run === 'ال') return ' al ';
   let text = run;
   let article = '';
-  // The Arabic article written onto the word ("القاعدة") is a word of its own, as Latin spellings write it.
-  if (/^ال/.test(text) && text.length > 3) {
+  // The Arabic article written onto the word ("القاعدة") is a word of its own, as Latin spellings write it
+  // (but الله, Allah, is one word).
+  if (/^ال/.test(text) && text.length > 3 && !/^الل[هہ]$/.test(text)) {
     article = 'al ';
     text = text.slice(2);
   }
@@ -112,8 +125,9 @@ function greekToLatin(run: string): string {
 
 /** A word from an abjad or Brahmic script (see ABJAD_RUN): capitals, as normalizeText leaves it. */
 export function isAbjadWord(word: string): boolean {
-  return /^[A-Z0-9]*[A-Z][A-Z0-9]*$/.test(word);
+  return ABJAD_WORD.test(word);
 }
+
 
 const APOSTROPHES = /['’‘`´ʼʻʿʾ′]/g;
 const CYRILLIC_LETTER = /[\u0400-\u04ff]/g;
@@ -128,7 +142,8 @@ const INNER_CAPITAL = /(\p{Ll})(\p{Lu}\p{Ll})/gu;
  * Words from scripts that do not write short vowels come out in capitals (see isAbjadWord).
  */
 export function normalizeText(raw: string): string {
-  let s = raw.normalize('NFC').replace(INNER_CAPITAL, '$1 $2').toLowerCase();
+  // NFKC: Arabic presentation forms (ﻤﺣﻤﺩ), full-width letters and ligatures become ordinary letters.
+  let s = raw.normalize('NFKC').replace(INNER_CAPITAL, '$1 $2').toLowerCase();
   s = s.replace(APOSTROPHES, '').replace(/&/g, ' and ');
   s = s.replace(CYRILLIC_LETTER, (c) => CYRILLIC[c] ?? c);
   if (OTHER_SCRIPT_RUN.test(s)) {
@@ -430,8 +445,8 @@ const ABJAD_TITLES: ReadonlySet<string> = new Set([
   'ML', 'MLA', 'MLAA', 'SYH', 'SHYH', 'HJ', 'HAJ', 'HJY', 'HAJY', 'DKTWR', 'QARY', 'QRY', 'MWLWY', 'MLWY', 'MWLAWY', 'MWLANA', 'MFTY',
 ]);
 
-/** bin, bint, abu as an abjad writes them (بن, بنت, أبو). */
-const ABJAD_PARTICLES: ReadonlySet<string> = new Set(['BN', 'ABN', 'BNT', 'BW', 'ABW', 'ABU']);
+/** bin, bint, abu, ould as an abjad writes them (بن, بنت, أبو, ولد). */
+const ABJAD_PARTICLES: ReadonlySet<string> = new Set(['BN', 'ABN', 'BNT', 'BW', 'ABW', 'ABU', 'WLD']);
 
 function roleOf(word: string, kind: EntryKind): WordRole {
   if (word.length === 1 && isLatinWord(word)) return 'initial';

@@ -25,7 +25,11 @@ export interface NameUnit {
   readonly weight: number;
   /** The covered words as written after normalisation, for reason details. */
   readonly label: string;
+  /** A run whose consonants are those of one of its words alone (see prepareName). */
+  readonly echo?: true;
 }
+
+const ECHO = { echo: true } as const;
 
 export interface PreparedName {
   /** The name or alias exactly as the list (or the caller) wrote it. */
@@ -39,12 +43,14 @@ export interface PreparedName {
   /** Words with the 'normal' role: how many distinctive words the name has. */
   readonly distinctiveCount: number;
   readonly legalForms: readonly string[];
+  /** Some unit is an echo run. */
+  readonly hasEcho: boolean;
 }
 
 const MAX_RUN = 3;
 
-/** Arabic letters that take in the article's l, as transliterated (ت ث د ذ ر ز س ش ص ض ط ظ ل ن). */
-const SUN_LETTER = /^[TDRZSLN]/;
+/** Arabic letters that take in the article's l, as transliterated (ت ث د ذ ر ز س ش ص ض ط ظ ل ن; Ð and Þ are ذ ظ ض and ث). */
+const SUN_LETTER = /^[TDRZSLNÐÞ]/;
 
 /**
  * Shares one ComparableWord per distinct word across all names of an index: saves memory and lets a
@@ -86,8 +92,8 @@ export function prepareName(
       // Runs join Latin words, or abjad words with their particles ("عبد الله" = "abdallah"); a run of
       // initials is not a spacing variant. Three-word runs are for names built around a particle
       // ("abd al rahman" = "abdulrahman").
-      if (run.some((w) => w.role === 'initial' || !/^(?:[a-z]+|[A-Z]+)$/.test(w.text))) continue;
-      const abjad = run.some((w) => /^[A-Z]+$/.test(w.text));
+      if (run.some((w) => w.role === 'initial' || !/^(?:[a-z]+|[A-ZÐÞ]+)$/.test(w.text))) continue;
+      const abjad = run.some((w) => /^[A-ZÐÞ]+$/.test(w.text));
       if (size === 3 && !run.some((w) => w.role === 'particle')) continue;
       const joined = run.map((w) => w.text).join('');
       const unit = {
@@ -97,12 +103,29 @@ export function prepareName(
         weight: run.reduce((sum, w) => sum + ROLE_WEIGHT[w.role], 0),
         label: run.map((w) => w.text).join(' '),
       };
-      units.push({ ...unit, word: interner.get(abjad ? joined.toUpperCase() : joined) });
+      const word = interner.get(abjad ? joined.toUpperCase() : joined);
+      // Words read as one whose consonants are those of one of them alone ("ایوب بشیر" joined has the
+      // consonants of بشیر, since the b where they meet reads as one) may take a word without adding anything
+      // of it: such a run is an echo, which the alignment also tries without (score.ts alignNames).
+      const addsNoConsonants = (w: NameUnit['word']): boolean => {
+        for (let i = first; i < first + size; i++) if ((units[i] as NameUnit).word.consonants === w.consonants) return true;
+        return false;
+      };
+      units.push({ ...unit, word, ...(addsNoConsonants(word) ? ECHO : {}) });
       // The article before a sun letter is spoken as that letter, and Latin spellings often write it so
-      // (شمس الدين = Shamsuddin, نصير الدين = Nasiruddin): the run is also read that way.
+      // (شمس الدين = Shamsuddin, نصير الدين = Nasiruddin): the run is also read that way, and so is a run
+      // that ends with the article, which Latin spellings join to the word before (عبد الرحمن = Abdur Rahman,
+      // ضیا الرحمان = Zia ur Rahman).
       if (abjad) {
-        const assimilated = run.map((w, i) => (w.text === 'al' && SUN_LETTER.test(run[i + 1]?.text ?? '') ? 'a' : w.text)).join('');
-        if (assimilated !== joined) units.push({ ...unit, word: interner.get(assimilated.toUpperCase()) });
+        const next = words[first + size]?.text ?? '';
+        const assimilated = run
+          .map((w, i) => {
+            const after = i + 1 < run.length ? (run[i + 1] as { text: string }).text : next;
+            return w.text === 'al' && SUN_LETTER.test(after) ? `a${i + 1 < run.length ? '' : after.charAt(0)}` : w.text;
+          })
+          .join('');
+        const read = interner.get(assimilated.toUpperCase());
+        if (assimilated !== joined) units.push({ ...unit, word: read, ...(addsNoConsonants(read) ? ECHO : {}) });
       }
     }
   }
@@ -114,6 +137,7 @@ export function prepareName(
     totalWeight: words.reduce((sum, w) => sum + ROLE_WEIGHT[w.role], 0),
     distinctiveCount: words.filter((w) => w.role === 'normal').length,
     legalForms,
+    hasEcho: units.some((u) => u.echo === true),
   };
 }
 

@@ -106,6 +106,8 @@ interface PairSlot {
   match: WordMatch;
   /** Words covered on both sides together: prefer runs when credit ties. */
   covered: number;
+  /** 1 when a particle meets a word that is not one ("al" and علي, whose consonants are one l each). */
+  clash: number;
 }
 const slotPool: PairSlot[] = [];
 const slotOrder: PairSlot[] = [];
@@ -124,6 +126,7 @@ function slotRank(s: PairSlot): number {
 function bySlotPriority(x: PairSlot, y: PairSlot): number {
   return (
     slotRank(y) - slotRank(x) ||
+    x.clash - y.clash ||
     y.covered - x.covered ||
     x.query.first - y.query.first ||
     x.list.first - y.list.first
@@ -131,7 +134,7 @@ function bySlotPriority(x: PairSlot, y: PairSlot): number {
 }
 
 /** Every word pair that matches at all, best first, in slotOrder. */
-function collectPairs(query: PreparedName, name: PreparedName, memo: ComparisonMemo): void {
+function collectPairs(query: PreparedName, name: PreparedName, memo: ComparisonMemo, withoutEchoes: boolean): void {
   slotOrder.length = 0;
   for (let qi = 0; qi < query.units.length; qi++) {
     const qu = query.units[qi] as NameUnit;
@@ -146,6 +149,7 @@ function collectPairs(query: PreparedName, name: PreparedName, memo: ComparisonM
         const b = byConsonants ? lu.word.consonants.length : lu.word.text.length;
         if (Math.abs(a - b) > Math.max(2, Math.floor(Math.max(a, b) / 4))) continue;
       }
+      if (withoutEchoes && (qu.echo || lu.echo)) continue;
       const match = memo.compare(qi, qu.word, lu.word);
       if (!match) continue;
       // Words read as one meet a name of one distinctive word only by spelling, never by sound alone
@@ -163,13 +167,14 @@ function collectPairs(query: PreparedName, name: PreparedName, memo: ComparisonM
       }
       let slot = slotPool[slotOrder.length];
       if (!slot) {
-        slot = { query: qu, list: lu, match, covered: 0 };
+        slot = { query: qu, list: lu, match, covered: 0, clash: 0 };
         slotPool.push(slot);
       }
       slot.query = qu;
       slot.list = lu;
       slot.match = match;
       slot.covered = qu.last - qu.first + lu.last - lu.first;
+      slot.clash = !isRun(qu) && !isRun(lu) && (qu.role === 'particle') !== (lu.role === 'particle') ? 1 : 0;
       slotOrder.push(slot);
     }
   }
@@ -186,14 +191,28 @@ export function blendCoverage(queryCoverage: number, listCoverage: number): numb
 
 /**
  * Align two prepared names greedily, best word pairs first (any order, each word used once), and
- * score the result. With `details` the chosen pairs and leftover words are returned for reasons.
+ * score the result. With `details` the chosen pairs and leftover words are returned for reasons. When the
+ * alignment pairs an echo run (prepare.ts), which can take a word its pair does not need ("al" of "عبد
+ * الرحمن" read with الرحمن, which "abdul" needed), the names are aligned again without echo runs and
+ * the better alignment kept.
  */
 export function alignNames(query: PreparedName, name: PreparedName, memo: ComparisonMemo = new ComparisonMemo(query), details = true): NameAlignment {
+  const first = alignOnce(query, name, memo, details, false);
+  if (!usedEcho) return first;
+  const second = alignOnce(query, name, memo, details, true);
+  return second.score > first.score ? second : first;
+}
+
+/** Whether the last alignOnce paired an echo run by consonants (alignment is synchronous, see slotPool). */
+let usedEcho = false;
+
+function alignOnce(query: PreparedName, name: PreparedName, memo: ComparisonMemo, details: boolean, withoutEchoes: boolean): NameAlignment {
   // Without details nothing is collected: most names a screening aligns are never reported.
   const pairs: AlignedPair[] = details ? [] : NO_PAIRS;
   const queryExtras: string[] = details ? [] : NO_WORDS;
   const listExtras: string[] = details ? [] : NO_WORDS;
-  collectPairs(query, name, memo);
+  usedEcho = false;
+  collectPairs(query, name, memo, withoutEchoes);
   if (usedQuery.length < query.wordCount) usedQuery = new Uint8Array(query.wordCount * 2);
   if (usedList.length < name.wordCount) usedList = new Uint8Array(name.wordCount * 2);
   usedQuery.fill(0, 0, query.wordCount);
@@ -208,6 +227,8 @@ export function alignNames(query: PreparedName, name: PreparedName, memo: Compar
     if (!rangeFree(usedQuery, p.query) || !rangeFree(usedList, p.list)) continue;
     markRange(usedQuery, p.query);
     markRange(usedList, p.list);
+    // (Only consonants make an echo run meet a word it adds nothing to.)
+    if ((p.query.echo || p.list.echo) && p.match.via === 'transliterated') usedEcho = true;
     pairCount++;
     if (details) pairs.push({ query: p.query, list: p.list, match: p.match });
     // An initial confirms only an initial's worth of the full word it stands for.

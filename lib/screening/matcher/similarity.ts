@@ -5,7 +5,11 @@
 import { doubleMetaphone } from 'double-metaphone';
 import { MORE_NICKNAMES_CSV } from './data/nicknames-more';
 import { US_NICKNAMES_CSV } from './data/nicknames-us';
-import { NAME_PARTICLES } from './name-words';
+import { ARTICLE_SPELLINGS, NAME_PARTICLES } from './name-words';
+
+/** A word transliterated from an abjad or Brahmic script (normalize.ts isAbjadWord): capitals (with Ð and Þ,
+ * letters read two ways, see abjadReadings) and digits, at least one letter. */
+export const ABJAD_WORD = /^[A-Z0-9ÐÞ]*[A-ZÐÞ][A-Z0-9ÐÞ]*$/;
 
 /** A word ready for comparison; built once per list word, so comparisons allocate nothing. */
 export interface ComparableWord {
@@ -35,12 +39,25 @@ export interface ComparableWord {
   /** A Latin word's loose consonants without its v; an abjad word's without its waw or vav (W, V), which
    * stands for a v as often as for a vowel (Hebrew ו, Persian و), or '' when it writes none. */
   readonly looseConsonantsNoV: string;
+  /** The consonants with the vowels between them as classes (see vowelLetterKey); '' for words of other scripts. */
+  readonly vowelled: string;
   /** Chinese or Korean syllable with its romanisation variants folded (see romanKey); '' for other words. */
   readonly roman: string;
   /** Names the nickname tables give for this one (Robert: bob, rob...), when there are any. */
   readonly nicknames?: ReadonlySet<string>;
   /** An abjad word of two letters or more read as a Latin word (Brahmic scripts write most vowels). */
   readonly asLatin?: ComparableWord;
+  /** The consonant keys of the word's other readings (see otherReadings), when it has any. */
+  readonly otherReadings?: readonly ConsonantReading[];
+}
+
+/** The consonant keys of one reading of a word (see consonantKey, looseConsonantKey, vowelLetterKey). */
+export interface ConsonantReading {
+  readonly consonants: string;
+  readonly looseConsonants: string;
+  readonly looseConsonantsNoV: string;
+  /** The consonants with the vowels between them as classes (see vowelLetterKey). */
+  readonly vowelled: string;
 }
 
 export type WordMatchKind = 'exact' | 'close' | 'phonetic' | 'initial';
@@ -79,6 +96,7 @@ const PHONETIC_MIN_JW_FEW_SOUNDS = 0.88;
 const SHORT_ONE_EDIT_CREDIT = 0.6;
 const NICKNAME_CREDIT = 0.65;
 const ROMANISATION_CREDIT = 0.9;
+const ARTICLE_CREDIT = 0.9;
 /** Consonant skeletons of an abjad word and another word, by the skeleton's length (1, 2, 3, 4 or more):
  * a short skeleton fits many names. A query written in an abjad can only be found by its consonants; a
  * Latin query meets an abjad list name whose entry nearly always holds a Latin spelling beside it, so
@@ -95,6 +113,8 @@ const EXACT: WordMatch = Object.freeze({ credit: 1, kind: 'exact' });
 const NICKNAME: WordMatch = Object.freeze({ credit: NICKNAME_CREDIT, kind: 'close', via: 'nickname' });
 const ROMANISED: WordMatch = Object.freeze({ credit: ROMANISATION_CREDIT, kind: 'phonetic', via: 'romanisation' });
 const INITIAL: WordMatch = Object.freeze({ credit: INITIAL_CREDIT, kind: 'initial' });
+/** The article as an abjad writes it ("al") and as a Latin spelling assimilates it ("ur", "ud", "ash"). */
+const ARTICLE: WordMatch = Object.freeze({ credit: ARTICLE_CREDIT, kind: 'close' });
 
 // Scratch buffers for Jaro: names are short, so one buffer pair serves every call.
 let flagsA = new Uint8Array(64);
@@ -215,10 +235,15 @@ export const CONSONANT_DIGRAPHS: Readonly<Record<string, string>> = { sh: 's', c
  * th...) are read as one letter first; an abjad word (`abjad`) is already one letter per letter.
  */
 export function consonantKey(word: string, abjad = false): string {
-  let s = word.toLowerCase().replace(/[^a-z]/g, '');
-  if (!abjad) s = s.replace(/sch|dzh|dj|[sckgtdpz]h/g, (d) => (d === 'sch' ? 's' : d === 'dj' || d === 'dzh' ? 'j' : (CONSONANT_DIGRAPHS[d] ?? d)));
-  // A c left in an abjad or Brahmic word is the ch of Devanagari च (any-ascii writes it c), read as Latin ch is.
-  else s = s.replace(/c/g, 's');
+  let s = word.toLowerCase();
+  if (!abjad) {
+    // (An apostrophe keeps two letters apart: "es'haq" is a reading of Eshaq with s and h, see latinReadings.)
+    s = s.replace(/sch|dzh|dj|[sckgtdpz]h/g, (d) => (d === 'sch' ? 's' : d === 'dj' || d === 'dzh' ? 'j' : (CONSONANT_DIGRAPHS[d] ?? d)));
+  } else {
+    // A c left in an abjad or Brahmic word is the ch of Devanagari च (any-ascii writes it c), read as Latin ch is.
+    s = s.replace(/c/g, 's');
+  }
+  s = s.replace(/[^a-z]/g, '');
   // A doubled letter is one consonant (an abjad does not write gemination), dropped before the vowels go,
   // so the two z of "Aziz" (عزيز) and the two d of "Haddad" (حداد, with its alif) stay two.
   s = s.replace(/(.)\1+/g, '$1');
@@ -362,15 +387,155 @@ function jaroWinklerBound(a: ComparableWord, b: ComparableWord): number {
   return jaro + 0.4 * (1 - jaro);
 }
 
+/**
+ * Letters of an abjad word that Latin spellings write two ways, and their two readings: Ð (ذ ظ ض) is d or z,
+ * Þ (ث) t or s (see normalize.ts TWO_READING_LETTERS), Q (ق) the q or k of most spellings and the g of North
+ * African, Gulf and Egyptian ones (Qasimi / Gasmi, Qadir / Ghedeir). Every occurrence of one letter is read the
+ * same way, so a word has at most eight readings.
+ */
+const ABJAD_READINGS: ReadonlyArray<readonly [RegExp, string, string]> = [
+  [/Ð/g, 'D', 'Z'],
+  [/Þ/g, 'T', 'S'],
+  [/Q/g, 'Q', 'G'],
+];
+
+/** An abjad word's readings, the usual one first (Ð as D, Þ as T, Q as Q). */
+export function abjadReadings(text: string): string[] {
+  let readings = [text];
+  for (const [letter, usual, other] of ABJAD_READINGS) {
+    letter.lastIndex = 0;
+    if (!letter.test(text)) continue;
+    readings = readings.flatMap((r) => [r.replace(letter, usual), r.replace(letter, other)]);
+  }
+  return readings;
+}
+
+/** A Latin c that is not part of ch, ck or sc: an s as often as a k (Faycal = فيصل, Lounici = لونيسي, Garcia = גרסיה
+ * or גרקיה). */
+const LONE_C = /(?<!s)c(?![hk])/g;
+const HAS_LONE_C = /(?<!s)c(?![hk])/;
+
+/** A Latin digraph that may be two letters of an abjad: Eshaq (اسحاق, s h), Lakhal (لكحل), Mazhari (مظهری), Fathi (فتحي). */
+const DIGRAPH = /(?<![sckgtdz])([sckgtdz])h/g;
+const SPLIT_DIGRAPH = "$1'h";
+
+/** A Latin word's readings for comparison with an abjad word, the usual one first: then with a lone c read as s,
+ * and with its digraphs read as two letters. */
+function latinReadings(text: string): string[] {
+  const readings = [text];
+  if (HAS_LONE_C.test(text)) readings.push(text.replace(LONE_C, 's'));
+  DIGRAPH.lastIndex = 0;
+  if (DIGRAPH.test(text)) readings.push(text.replace(DIGRAPH, SPLIT_DIGRAPH));
+  return readings;
+}
+
+// (vowelled is only ever read for a key of one consonant, see compareReadings.)
+function abjadKeys(text: string): ConsonantReading {
+  const consonants = consonantKey(text, true);
+  return {
+    consonants,
+    looseConsonants: looseConsonantKey(text, true),
+    looseConsonantsNoV: /[VW]/.test(text) ? looseConsonantKey(text.replace(/V/g, 'W'), true) : '',
+    vowelled: consonants.length === 1 ? vowelLetterKey(text, true) : '',
+  };
+}
+
+function latinKeys(text: string): ConsonantReading {
+  const consonants = consonantKey(text);
+  const loose = looseConsonantKey(text);
+  return {
+    consonants,
+    looseConsonants: loose,
+    looseConsonantsNoV: text.includes('v') ? looseConsonantKey(text, false, true) : loose,
+    vowelled: consonants.length === 1 ? vowelLetterKey(text, false) : '',
+  };
+}
+
+/**
+ * The letters of consonantKey with the vowels kept as classes: A (a), I (i, y; Latin ee), U (u, o, w), and a
+ * Latin e, which stands for either an a or an i (E). An abjad writes long vowels (ا, ي, و; Hebrew י, ו), so
+ * the vowels it writes must be among those of a Latin spelling of the word: علي ALY = Ali, آغا AGA = Agha,
+ * ضیا ÐYA = Zia. A final h is dropped as consonantKey drops it.
+ */
+export function vowelLetterKey(word: string, abjad: boolean): string {
+  let s = word.toLowerCase();
+  if (!abjad) s = s.replace(/sch|dzh|dj|[sckgtdpz]h/g, (d) => (d === 'sch' ? 's' : d === 'dj' || d === 'dzh' ? 'j' : (CONSONANT_DIGRAPHS[d] ?? d)));
+  else s = s.replace(/c/g, 's');
+  s = s.replace(/[^a-z]/g, '').replace(/ee/g, 'i').replace(/(.)\1+/g, '$1');
+  s = s
+    .replace(/d/g, 't')
+    .replace(/z/g, 's')
+    .replace(/[qc]/g, 'k')
+    .replace(/x/g, 'ks')
+    .replace(/[pvf]/g, 'b')
+    .replace(/([tskb])\1+/g, '$1');
+  // A Latin w or y before a vowel is a consonant, which only an abjad's و or ي can stand for (Wan is not ان).
+  if (!abjad) s = s.replace(/[wy](?=[aeiou])/g, (c) => (c === 'w' ? 'W' : 'Y'));
+  s = s
+    .replace(/[iy]/g, 'I')
+    .replace(/[uow]/g, 'U')
+    .replace(/a/g, 'A')
+    .replace(/e/g, abjad ? 'A' : 'E')
+    .replace(/([AIUE])\1+/g, '$1');
+  return /[a-z].*h$/.test(s) ? s.slice(0, -1) : s;
+}
+
+const VOWEL_CLASS = /[AIUE]/;
+/** A Latin word's letter that an abjad's vowel letter can stand for, and which it must (a consonant w or y). */
+const SEMIVOWEL: Readonly<Record<string, string>> = { W: 'U', Y: 'I' };
+
+/**
+ * How many vowel letters of an abjad word (`abjadKey`, see vowelLetterKey) a Latin spelling (`latinKey`) also
+ * writes, between the same consonants and in the same order, or -1 when one of them is missing there (an abjad
+ * ي at the end may be the a of alif maqsura, يحيى Yahya). Only for keys with the same consonants.
+ */
+export function writtenVowelsMet(abjadKey: string, latinKey: string): number {
+  let i = 0;
+  let j = 0;
+  let met = 0;
+  while (i < abjadKey.length) {
+    const c = abjadKey.charAt(i);
+    if (!VOWEL_CLASS.test(c)) {
+      // A consonant: the Latin vowels before it are passed over (short vowels an abjad leaves unwritten).
+      while (j < latinKey.length && VOWEL_CLASS.test(latinKey.charAt(j))) j++;
+      if (latinKey.charAt(j) !== c) return -1;
+      i++;
+      j++;
+      continue;
+    }
+    const last = i === abjadKey.length - 1;
+    let found = false;
+    while (j < latinKey.length && (VOWEL_CLASS.test(latinKey.charAt(j)) || SEMIVOWEL[latinKey.charAt(j)] === c)) {
+      const l = latinKey.charAt(j++);
+      if (l === c || SEMIVOWEL[l] === c || (l === 'E' && c !== 'U') || (last && c === 'I' && l === 'A')) {
+        found = true;
+        break;
+      }
+    }
+    if (!found) return -1;
+    met++;
+    i++;
+  }
+  while (j < latinKey.length && VOWEL_CLASS.test(latinKey.charAt(j))) j++;
+  return j === latinKey.length ? met : -1;
+}
+
+/** Keys of the readings after the first, those that differ from it. */
+function otherKeys(readings: readonly string[], keys: (text: string) => ConsonantReading): ConsonantReading[] {
+  const [first, ...others] = readings.map(keys);
+  return others.filter((r) => r.consonants !== first?.consonants || r.looseConsonants !== first.looseConsonants);
+}
+
 export function comparableWord(text: string): ComparableWord {
   const latin = /^[a-z]+$/.test(text);
   if (!latin) {
-    const abjad = /^[A-Z0-9]*[A-Z][A-Z0-9]*$/.test(text);
-    const consonants = abjad ? consonantKey(text, true) : '';
-    const looseConsonants = abjad ? looseConsonantKey(text, true) : '';
-    const looseConsonantsNoV = abjad && /[VW]/.test(text) ? looseConsonantKey(text.replace(/V/g, 'W'), true) : '';
+    const abjad = ABJAD_WORD.test(text);
+    const readings = abjad ? abjadReadings(text) : [text];
+    const keys = abjad ? abjadKeys(readings[0] as string) : { consonants: '', looseConsonants: '', looseConsonantsNoV: '', vowelled: '' };
+    const others = abjad ? otherKeys(readings, abjadKeys) : [];
     const word: ComparableWord = {
-      text, folded: text, skeleton: text, glideSkeleton: text, codes: [], latin, letters: 0, abjad, consonants, looseConsonants, looseConsonantsNoV, roman: '',
+      text, folded: text, skeleton: text, glideSkeleton: text, codes: [], latin, letters: 0, abjad, ...keys, roman: '',
+      ...(others.length > 0 ? { otherReadings: others } : {}),
     };
     const lower = text.toLowerCase();
     return abjad && text.length > 1 && /^[a-z]+$/.test(lower) ? { ...word, asLatin: comparableWord(lower) } : word;
@@ -380,7 +545,8 @@ export function comparableWord(text: string): ComparableWord {
   const glideSkeleton = folded.replace(/[aeiou]+/g, (run) => (run.length > 1 && run.includes('i') ? 'i' : 'a'));
   const codes = text.length > SHORT_WORD_MAX ? soundCodes(folded) : [];
   const nicknames = NICKNAMES.get(text);
-  const loose = looseConsonantKey(text);
+  const keys = latinKeys(text);
+  const others = otherKeys(latinReadings(text), latinKeys);
   const word: ComparableWord = {
     text,
     folded,
@@ -390,11 +556,10 @@ export function comparableWord(text: string): ComparableWord {
     latin,
     letters: letterMask(text),
     abjad: false,
-    consonants: consonantKey(text),
-    looseConsonants: loose,
-    looseConsonantsNoV: text.includes('v') ? looseConsonantKey(text, false, true) : loose,
+    ...keys,
     roman: romanKey(text),
     ...(nicknames ? { nicknames } : {}),
+    ...(others.length > 0 ? { otherReadings: others } : {}),
   };
   if (!ARTICLE_PREFIX.test(text)) return word;
   return { ...word, bare: comparableWord(text.slice(2)) };
@@ -414,15 +579,44 @@ function lengthsCompatible(la: number, lb: number, slack: number): boolean {
   return Math.abs(la - lb) <= Math.max(slack, Math.floor(Math.max(la, lb) / 4));
 }
 
-/** A word transliterated from an abjad against any word: by their consonants. `a` is the query's word. */
+/** A word transliterated from an abjad against any word: by their consonants, in every reading of each
+ * (see abjadReadings), the best. `a` is the query's word. */
 function compareConsonants(a: ComparableWord, b: ComparableWord): WordMatch | null {
+  if ((!a.latin && !a.abjad) || (!b.latin && !b.abjad)) return null;
+  const fromLatin = a.latin && b.abjad;
+  // The word of each pair that writes only long vowels, when the other is Latin.
+  const abjadSide = a.abjad && b.latin ? 'a' : a.latin && b.abjad ? 'b' : null;
+  let best = compareReadings(a, b, fromLatin, abjadSide);
+  const ra = a.otherReadings;
+  const rb = b.otherReadings;
+  if (!ra && !rb) return best;
+  // Every other pair of readings, without allocating: index -1 is the word's usual reading.
+  for (let i = -1; i < (ra?.length ?? 0); i++) {
+    const x = i < 0 ? a : (ra as readonly ConsonantReading[])[i] as ConsonantReading;
+    for (let j = -1; j < (rb?.length ?? 0); j++) {
+      if (i < 0 && j < 0) continue;
+      const y = j < 0 ? b : (rb as readonly ConsonantReading[])[j] as ConsonantReading;
+      const m = compareReadings(x, y, fromLatin, abjadSide);
+      if (m && m.credit > (best?.credit ?? 0)) best = m;
+    }
+  }
+  return best;
+}
+
+function compareReadings(a: ConsonantReading, b: ConsonantReading, fromLatin: boolean, abjadSide: 'a' | 'b' | null): WordMatch | null {
   const ka = a.consonants;
   const kb = b.consonants;
-  if (!ka || !kb || (!a.latin && !a.abjad) || (!b.latin && !b.abjad)) return null;
-  const fromLatin = a.latin && b.abjad;
+  if (!ka || !kb) return null;
   if (ka === kb) {
     const credits = fromLatin ? LATIN_TO_ABJAD_EQUAL_CREDIT : CONSONANTS_EQUAL_CREDIT;
-    return { credit: credits[Math.min(ka.length, 4)] as number, kind: 'phonetic', via: 'transliterated' };
+    // A key of one consonant fits many names (علي "l", آغا "g"): the long vowels the abjad word writes, found in
+    // the Latin word too, between the same consonants, count as a second consonant.
+    let length = ka.length;
+    if (length === 1 && abjadSide) {
+      const [abjad, latin] = abjadSide === 'a' ? [a, b] : [b, a];
+      if (writtenVowelsMet(abjad.vowelled, latin.vowelled) > 0) length = 2;
+    }
+    return { credit: credits[Math.min(length, 4)] as number, kind: 'phonetic', via: 'transliterated' };
   }
   // The loose reading; and an abjad word that writes a waw or vav, without it, against a Latin word without its v.
   let loose = a.looseConsonants && a.looseConsonants === b.looseConsonants ? a.looseConsonants : '';
@@ -481,7 +675,10 @@ function compareDirect(a: ComparableWord, b: ComparableWord): WordMatch | null {
   }
   if (!a.latin || !b.latin) return null;
   if (a.nicknames?.has(b.text)) return NICKNAME;
-  if (la <= SHORT_WORD_MAX || lb <= SHORT_WORD_MAX) return null;
+  if (la <= SHORT_WORD_MAX || lb <= SHORT_WORD_MAX) {
+    if (la <= 3 && lb <= 3 && (a.text === 'al' || b.text === 'al') && ARTICLE_SPELLINGS.has(a.text) && ARTICLE_SPELLINGS.has(b.text)) return ARTICLE;
+    return null;
+  }
 
   let best: WordMatch | null = null;
   if (lengthsCompatible(la, lb, 1) && jaroWinklerBound(a, b) >= CLOSE_MIN_JW) {

@@ -1,0 +1,173 @@
+// Letters and spellings that a name in another script, or its Latin spelling, can be read two ways, and
+// how the matcher tries both: Arabic letters written d or z, th or s, q or g; a Latin c as k or s and a
+// Latin digraph as one letter or two; the long vowels an abjad writes; words read as one that add nothing
+// (echo runs); the article joined to the word before; and the candidate index across scripts.
+import { describe, expect, it } from 'vitest';
+import { buildScreeningIndex, scoreEntry, screenName, type ListEntry, type ScreeningQuery } from '@/lib/screening/matcher';
+import { CandidateIndex } from '@/lib/screening/matcher/candidates';
+import { normalizeText } from '@/lib/screening/matcher/normalize';
+import { prepareName } from '@/lib/screening/matcher/prepare';
+import { abjadReadings, comparableWord, compareWords, vowelLetterKey, writtenVowelsMet } from '@/lib/screening/matcher/similarity';
+
+function person(ref: string, name: string, extra: Partial<ListEntry> = {}): ListEntry {
+  return { list: 'test', ref, kind: 'person', name, category: 'sanctions', ...extra };
+}
+
+const credit = (a: string, b: string): number => compareWords(comparableWord(a), comparableWord(b))?.credit ?? 0;
+
+function found(index: ReturnType<typeof buildScreeningIndex>, query: ScreeningQuery, ref: string): boolean {
+  return screenName(index, query).matches.some((m) => m.entry_ref === ref);
+}
+
+describe('Arabic letters with two Latin spellings', () => {
+  it('writes ذ ظ ض as Ð and ث as Þ', () => {
+    expect(normalizeText('ذاکر')).toBe('ÐAKR');
+    expect(normalizeText('فضل')).toBe('FÐL');
+    expect(normalizeText('نظمي')).toBe('NÐMY');
+    expect(normalizeText('ثاقب')).toBe('ÞAQB');
+  });
+
+  it('reads every occurrence of such a letter one way or the other, the usual reading first', () => {
+    expect(abjadReadings('FÐL')).toEqual(['FDL', 'FZL']);
+    expect(abjadReadings('ÞAQB')).toEqual(['TAQB', 'TAGB', 'SAQB', 'SAGB']);
+    expect(abjadReadings('MHMD')).toEqual(['MHMD']);
+  });
+
+  it('lets the Arabic and the Persian spelling of one name meet it', () => {
+    for (const [abjad, spellings] of [
+      ['FÐL', ['fadl', 'fazl', 'fazal']],
+      ['ÐAKR', ['dhakir', 'zakir']],
+      ['NÐMY', ['nadhmi', 'nazmi']],
+      ['ÞAQB', ['thaqib', 'saqib']],
+      ['QASMY', ['qasimi', 'gasmi', 'kasmi']],
+    ] as const) {
+      for (const latin of spellings) expect(credit(abjad, latin), `${abjad} ~ ${latin}`).toBeGreaterThanOrEqual(0.8);
+    }
+    // The two readings are the letter's, not any letter's: ض is never an m or an r.
+    expect(credit('FÐL', 'faml')).toBe(0);
+    expect(credit('ÞAQB', 'raqib')).toBe(0);
+  });
+
+  it('finds a Persian spelling written in Arabic script, and the reverse, through the index', () => {
+    const index = buildScreeningIndex([
+      person('fazl', 'FAZL RABI', { birth_year: 1972 }),
+      person('mazloom', 'فضل محمد مظلوم', { birth_year: 1963 }),
+      person('zakir', 'ABDUL RAUF ZAKIR', { birth_year: 1969 }),
+      person('other', 'FARID RABBANI', { birth_year: 1970 }),
+    ]);
+    expect(found(index, { name: 'فضل ربيع', kind: 'person' }, 'fazl')).toBe(true);
+    expect(found(index, { name: 'FAZL MOHAMMAD MAZLOOM', kind: 'person' }, 'mazloom')).toBe(true);
+    expect(found(index, { name: 'عبد الروف ذاکر', kind: 'person' }, 'zakir')).toBe(true);
+    expect(found(index, { name: 'فضل ربيع', kind: 'person' }, 'other')).toBe(false);
+  });
+});
+
+describe('Latin spellings read two ways against an abjad', () => {
+  it('reads a lone c as k and as s', () => {
+    // فيصل Faisal written Faycal; لونيسي Lounici; and Garcia spelled letter by letter with a k (גרקיה) or an s.
+    expect(credit('faycal', 'FYSL')).toBeGreaterThanOrEqual(0.8);
+    expect(credit('lounici', 'LWNYSY')).toBeGreaterThanOrEqual(0.8);
+    expect(credit('garcia', 'GRKYH')).toBeGreaterThanOrEqual(0.8);
+    expect(credit('garcia', 'GRSYH')).toBeGreaterThanOrEqual(0.8);
+    // The c of ch is not read alone.
+    expect(credit('chamar', 'SKMR')).toBe(0);
+  });
+
+  it('reads a digraph as one letter and as two', () => {
+    // اسحاق Eshaq: an s and an h; شاه Shah: one letter; مظهری Mazhari: ظ and ه.
+    expect(credit('eshaq', 'ASHAQ')).toBeGreaterThanOrEqual(0.8);
+    expect(credit('shah', 'SAH')).toBeGreaterThanOrEqual(0.8);
+    expect(credit('mazhari', 'MÐHRY')).toBeGreaterThanOrEqual(0.8);
+    expect(credit('fathi', 'FTHY')).toBeGreaterThanOrEqual(0.8);
+  });
+});
+
+describe('long vowels an abjad writes', () => {
+  it('keeps vowels as classes between the consonants', () => {
+    expect(vowelLetterKey('ALY', true)).toBe('AlI');
+    expect(vowelLetterKey('ali', false)).toBe('AlI');
+    expect(vowelLetterKey('wan', false)).toBe('WAn');
+  });
+
+  it('counts the written vowels a Latin spelling also has, in place, or -1 when one is missing', () => {
+    expect(writtenVowelsMet('AlI', 'AlI')).toBe(2);
+    expect(writtenVowelsMet('IhI', vowelLetterKey('yahia', false))).toBe(2);
+    // يحيى: the final ى (read as ي) is the a of Yahya.
+    expect(writtenVowelsMet('IhI', vowelLetterKey('yahya', false))).toBe(2);
+    expect(writtenVowelsMet('AlI', vowelLetterKey('ola', false))).toBe(-1);
+    // A consonant w before a vowel is not a vowel an abjad left out: ان is not Wan.
+    expect(writtenVowelsMet('An', vowelLetterKey('wan', false))).toBe(-1);
+  });
+
+  it('lets a one-consonant word whose written vowels agree count as two consonants', () => {
+    expect(credit('ALY', 'ali')).toBeGreaterThan(credit('ALY', 'ola'));
+    expect(credit('AGA', 'agha')).toBeGreaterThan(credit('AN', 'wan'));
+    const index = buildScreeningIndex([person('zia', 'AHMAD ZIA AGHA', { birth_year: 1974 }), person('torek', 'TOREK AGHA', { birth_year: 1960 })]);
+    expect(found(index, { name: 'احمد ضیا آغا', kind: 'person' }, 'zia')).toBe(true);
+    expect(found(index, { name: 'تورک آغا', kind: 'person' }, 'torek')).toBe(true);
+  });
+});
+
+describe('words read as one that add nothing (echo runs)', () => {
+  it('marks a run whose consonants are those of one of its words', () => {
+    // ایوب بشیر read as one: the b where the words meet reads as one, so the run has the consonants of بشیر.
+    const name = prepareName('ایوب بشیر', 'person');
+    expect(name.hasEcho).toBe(true);
+    expect(name.units.filter((u) => u.first !== u.last).every((u) => u.echo === true)).toBe(true);
+    expect(prepareName('ابو بكر', 'person').hasEcho).toBe(false);
+  });
+
+  it('aligns the words one by one when the echo run would take a word it does not need', () => {
+    const match = scoreEntry({ name: 'ایوب بشیر', kind: 'person' }, person('ayyub', 'AYYUB BASHIR'));
+    expect(match.score).toBeGreaterThanOrEqual(80);
+    expect(match.reasons.filter((r) => r.code === 'name_phonetic').map((r) => r.detail)).toEqual([
+      expect.stringContaining('"AYWB" ~ "ayyub"'),
+      expect.stringContaining('"BSYR" ~ "bashir"'),
+    ]);
+  });
+
+  it('keeps the article with the word before when the article read with the next word leaves it short', () => {
+    // عبد الرحمن: "al" read with الرحمن as "arrahman" would leave عبد alone against "abdul".
+    const match = scoreEntry({ name: 'عبد الرحمن ياسين', kind: 'person' }, person('yasin', 'ABDUL RAHMAN YASIN'));
+    expect(match.score).toBeGreaterThanOrEqual(80);
+    expect(match.reasons.some((r) => r.code === 'list_has_extra' || r.code === 'query_has_extra')).toBe(false);
+  });
+});
+
+describe('the Arabic article', () => {
+  it('is a word of its own, written apart or joined, except in الله', () => {
+    expect(normalizeText('الرحمن')).toBe('al RHMN');
+    expect(normalizeText('جمات ال احرار')).toBe('JMAT al AHRAR');
+    expect(normalizeText('الله')).toBe('ALLH');
+  });
+
+  it('meets its assimilated Latin spellings, and is read onto the word before', () => {
+    expect(credit('ur', 'al')).toBeGreaterThan(0);
+    expect(credit('ud', 'al')).toBeGreaterThan(0);
+    expect(credit('ur', 'de')).toBe(0);
+    const entry = person('rehman', 'عبد الرحمن', { birth_year: 1965 });
+    // Abdur: عبد with the article assimilated to the r of الرحمن.
+    expect(scoreEntry({ name: 'ABDUR REHMAN', kind: 'person' }, entry).score).toBeGreaterThanOrEqual(80);
+    expect(scoreEntry({ name: 'ZIA UR RAHMAN MADANI', kind: 'person' }, person('zia', 'ضیا الرحمان مدنی')).score).toBeGreaterThanOrEqual(80);
+  });
+});
+
+describe('other forms of Arabic letters', () => {
+  it('reads presentation forms as the letters they show', () => {
+    expect(normalizeText('ﻤﺣﻤﺩ ﻤﺴﻌﻮﺩ')).toBe(normalizeText('محمد مسعود'));
+  });
+});
+
+describe('candidates across scripts', () => {
+  it('ranks an entry known only by its Arabic name with the Latin entries sharing the query words', () => {
+    // More Latin names than the index scores share three words with the query and sound like the fourth; the
+    // entry written in Arabic script has all four, by their consonants, which is as close as another script
+    // comes, so it ranks first.
+    const crowd: ListEntry[] = [];
+    for (let i = 0; i < 100; i++) crowd.push(person(`c${i}`, 'ABDUL SATAR ABDUL MENON'));
+    const index = buildScreeningIndex([...crowd, person('manan', 'عبد الستار عبد المنان', { birth_year: 1964 })]) as CandidateIndex;
+    const candidates = index.candidates(prepareName('ABDUL SATAR ABDUL MANAN', 'person'), 'person', 80);
+    expect(candidates.length).toBe(80);
+    expect(index.entries[candidates[0]?.entry ?? -1]?.ref).toBe('manan');
+  });
+});
