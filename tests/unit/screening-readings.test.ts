@@ -90,13 +90,22 @@ describe('long vowels an abjad writes', () => {
   });
 
   it('counts the written vowels a Latin spelling also has, in place, or -1 when one is missing', () => {
-    expect(writtenVowelsMet('AlI', 'AlI')).toBe(2);
+    expect(writtenVowelsMet('AlI', 'AlI')).toBe(1);
     expect(writtenVowelsMet('IhI', vowelLetterKey('yahia', false))).toBe(2);
-    // يحيى: the final ى (read as ي) is the a of Yahya.
+    // يحيى: the final ى (read as ي) is the a of Yahya, Musa (موسى); it agrees without counting.
     expect(writtenVowelsMet('IhI', vowelLetterKey('yahya', false))).toBe(2);
-    expect(writtenVowelsMet('AlI', vowelLetterKey('ola', false))).toBe(-1);
+    expect(writtenVowelsMet(vowelLetterKey('MWSY', true), vowelLetterKey('musa', false))).toBe(1);
+    expect(writtenVowelsMet('AlI', vowelLetterKey('ola', false))).toBe(0);
+    expect(writtenVowelsMet('AlI', vowelLetterKey('alu', false))).toBe(-1);
     // A consonant w before a vowel is not a vowel an abjad left out: ان is not Wan.
     expect(writtenVowelsMet('An', vowelLetterKey('wan', false))).toBe(-1);
+  });
+
+  it('reads an alif or aleph starting a word as the seat of its first vowel', () => {
+    // איל Il: the aleph carries the i its yod writes; ان (an, in, on) says nothing of its vowel.
+    expect(writtenVowelsMet(vowelLetterKey('AYL', true), vowelLetterKey('il', false))).toBe(1);
+    expect(writtenVowelsMet(vowelLetterKey('AN', true), vowelLetterKey('in', false))).toBe(0);
+    expect(credit('AYL', 'il')).toBeGreaterThan(credit('AN', 'in'));
   });
 
   it('lets a one-consonant word whose written vowels agree count as two consonants', () => {

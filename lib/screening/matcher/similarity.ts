@@ -490,7 +490,9 @@ const SEMIVOWEL: Readonly<Record<string, string>> = { W: 'U', Y: 'I' };
  * ي at the end may be the a of alif maqsura, يحيى Yahya). Only for keys with the same consonants.
  */
 export function writtenVowelsMet(abjadKey: string, latinKey: string): number {
-  let i = 0;
+  // An alif or aleph starting a word is a seat for whatever vowel starts it (ابراهيم Ibrahim, איל Il): before
+  // another vowel letter it is that letter's seat, and alone any vowel meets it.
+  let i = abjadKey.charAt(0) === 'A' && VOWEL_CLASS.test(abjadKey.charAt(1)) ? 1 : 0;
   let j = 0;
   let met = 0;
   while (i < abjadKey.length) {
@@ -505,15 +507,23 @@ export function writtenVowelsMet(abjadKey: string, latinKey: string): number {
     }
     const last = i === abjadKey.length - 1;
     let found = false;
+    // A seat, or a final ي met by an a, agrees without telling the vowel: not counted.
+    let weak = false;
     while (j < latinKey.length && (VOWEL_CLASS.test(latinKey.charAt(j)) || SEMIVOWEL[latinKey.charAt(j)] === c)) {
       const l = latinKey.charAt(j++);
-      if (l === c || SEMIVOWEL[l] === c || (l === 'E' && c !== 'U') || (last && c === 'I' && l === 'A')) {
+      if (l === c || SEMIVOWEL[l] === c || (l === 'E' && c !== 'U')) {
         found = true;
+        weak = i === 0 && c === 'A';
+        break;
+      }
+      if ((i === 0 && c === 'A') || (last && c === 'I' && l === 'A')) {
+        found = true;
+        weak = true;
         break;
       }
     }
     if (!found) return -1;
-    met++;
+    if (!weak) met++;
     i++;
   }
   while (j < latinKey.length && VOWEL_CLASS.test(latinKey.charAt(j))) j++;
