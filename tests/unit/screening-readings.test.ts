@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildScreeningIndex, scoreEntry, screenName, type ListEntry, type ScreeningQuery } from '@/lib/screening/matcher';
 import { CandidateIndex } from '@/lib/screening/matcher/candidates';
-import { normalizeText } from '@/lib/screening/matcher/normalize';
+import { normalizeName, normalizeText } from '@/lib/screening/matcher/normalize';
 import { prepareName } from '@/lib/screening/matcher/prepare';
 import { abjadReadings, comparableWord, compareWords, vowelLetterKey, writtenVowelsMet } from '@/lib/screening/matcher/similarity';
 
@@ -158,6 +158,19 @@ describe('the Arabic article', () => {
     // Abdur: عبد with the article assimilated to the r of الرحمن.
     expect(scoreEntry({ name: 'ABDUR REHMAN', kind: 'person' }, entry).score).toBeGreaterThanOrEqual(80);
     expect(scoreEntry({ name: 'ZIA UR RAHMAN MADANI', kind: 'person' }, person('zia', 'ضیا الرحمان مدنی')).score).toBeGreaterThanOrEqual(80);
+  });
+});
+
+describe('function words of business names', () => {
+  it('weighs in and and little, in Latin and as an abjad writes them (في, و)', () => {
+    const roles = (name: string): string[] => normalizeName(name, 'business').words.map((w) => `${w.text}:${w.role}`);
+    expect(roles('القاعده في العراق')).toEqual(['al:particle', 'QADH:normal', 'FY:generic', 'al:particle', 'RAQ:normal']);
+    expect(roles('AL-QAIDA IN IRAQ')).toContain('in:generic');
+    expect(roles('ANSARUL MUSLIMINA FI BILADIS SUDAN')).toContain('fi:generic');
+    // Only in business names: a person's name keeps its words.
+    expect(normalizeName('FI MIN', 'person').words.map((w) => w.role)).toEqual(['normal', 'normal']);
+    const entry: ListEntry = { list: 'test', ref: 'aqi', kind: 'business', name: 'AL-QAIDA IN IRAQ', category: 'sanctions' };
+    expect(scoreEntry({ name: 'القاعده في العراق', kind: 'business' }, entry).score).toBeGreaterThanOrEqual(80);
   });
 });
 

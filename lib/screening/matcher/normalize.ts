@@ -448,11 +448,14 @@ const ABJAD_TITLES: ReadonlySet<string> = new Set([
 /** bin, bint, abu, ould as an abjad writes them (بن, بنت, أبو, ولد). */
 const ABJAD_PARTICLES: ReadonlySet<string> = new Set(['BN', 'ABN', 'BNT', 'BW', 'ABW', 'ABU', 'WLD']);
 
+/** in and and as an abjad writes them (في, و), words of a business name that tell little, as their Latin ones. */
+const ABJAD_GENERIC: ReadonlySet<string> = new Set(['FY', 'W']);
+
 function roleOf(word: string, kind: EntryKind): WordRole {
   if (word.length === 1 && isLatinWord(word)) return 'initial';
   if (ABJAD_PARTICLES.has(word)) return 'particle';
   if (NAME_PARTICLES.has(word)) return 'particle';
-  if (kind === 'business' && GENERIC_BUSINESS_WORDS.has(word)) return 'generic';
+  if (kind === 'business' && (GENERIC_BUSINESS_WORDS.has(word) || ABJAD_GENERIC.has(word))) return 'generic';
   return 'normal';
 }
 
