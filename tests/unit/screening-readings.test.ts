@@ -33,6 +33,16 @@ describe('Arabic letters with two Latin spellings', () => {
     expect(abjadReadings('MHMD')).toEqual(['MHMD']);
   });
 
+  it('reads a final ه or ة also as the t of a construct or of Persian and Turkish spellings', () => {
+    expect(normalizeText('نصرة')).toBe('NSRH');
+    expect(abjadReadings('NSRH')).toEqual(['NSRH', 'NSRT']);
+    for (const [abjad, latin] of [['NSRH', 'nusrat'], ['NSRH', 'nusra'], ['JMAH', 'jamaat'], ['JMAH', 'jamaa'], ['RHMH', 'rahmat']] as const) {
+      expect(credit(abjad, latin), `${abjad} ~ ${latin}`).toBeGreaterThanOrEqual(0.8);
+    }
+    // Only at the end: the h of أحمد is never a t.
+    expect(credit('AHMD', 'atmad')).toBe(0);
+  });
+
   it('lets the Arabic and the Persian spelling of one name meet it', () => {
     for (const [abjad, spellings] of [
       ['FÐL', ['fadl', 'fazl', 'fazal']],

@@ -390,13 +390,16 @@ function jaroWinklerBound(a: ComparableWord, b: ComparableWord): number {
 /**
  * Letters of an abjad word that Latin spellings write two ways, and their two readings: Ð (ذ ظ ض) is d or z,
  * Þ (ث) t or s (see normalize.ts TWO_READING_LETTERS), Q (ق) the q or k of most spellings and the g of North
- * African, Gulf and Egyptian ones (Qasimi / Gasmi, Qadir / Ghedeir). Every occurrence of one letter is read the
- * same way, so a word has at most eight readings.
+ * African, Gulf and Egyptian ones (Qasimi / Gasmi, Qadir / Ghedeir), a final H also a t. Every occurrence of one
+ * letter is read the same way, so a word has at most sixteen readings.
  */
 const ABJAD_READINGS: ReadonlyArray<readonly [RegExp, string, string]> = [
   [/Ð/g, 'D', 'Z'],
   [/Þ/g, 'T', 'S'],
   [/Q/g, 'Q', 'G'],
+  // A final ه, or ة read as ه (normalize.ts), is the t of ta marbuta in a construct and in Persian, Urdu and
+  // Turkish spellings (جماعة Jamaat, عصبة Asbat, نصرة Nusrat, رحمة Rahmat).
+  [/(?<=.)H$/, 'H', 'T'],
 ];
 
 /** An abjad word's readings, the usual one first (Ð as D, Þ as T, Q as Q). */
