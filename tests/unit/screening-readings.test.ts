@@ -83,6 +83,15 @@ describe('Latin spellings read two ways against an abjad', () => {
     expect(credit('chamar', 'SKMR')).toBe(0);
   });
 
+  it('reads tz and ts as the one letter Hebrew writes for them, and as two', () => {
+    // יצחק Yitzhak, כץ Katz, ציפי Tsipi; تسنيم Tasnim writes a t and an s.
+    expect(normalizeText('יצחק')).toBe('YSHK');
+    expect(credit('YSHK', 'yitzhak')).toBeGreaterThanOrEqual(0.8);
+    expect(credit(normalizeText('כץ'), 'katz')).toBeGreaterThanOrEqual(0.6);
+    expect(credit(normalizeText('ציפי'), 'tsipi')).toBeGreaterThanOrEqual(0.8);
+    expect(credit(normalizeText('تسنيم'), 'tasnim')).toBeGreaterThanOrEqual(0.8);
+  });
+
   it('reads a digraph as one letter and as two', () => {
     // اسحاق Eshaq: an s and an h; شاه Shah: one letter; مظهری Mazhari: ظ and ه.
     expect(credit('eshaq', 'ASHAQ')).toBeGreaterThanOrEqual(0.8);

@@ -422,11 +422,16 @@ const HAS_LONE_C = /(?<!s)c(?![hk])/;
 const DIGRAPH = /(?<![sckgtdz])([sckgtdz])h/g;
 const SPLIT_DIGRAPH = "$1'h";
 
+/** A Latin tz or ts: one letter of Hebrew (צ: Yitzhak = יצחק, Tsipi = ציפי), two of Arabic (تس). */
+const TZ = /t[sz]/g;
+
 /** A Latin word's readings for comparison with an abjad word, the usual one first: then with a lone c read as s,
- * and with its digraphs read as two letters. */
+ * with tz and ts as one letter, and with its digraphs read as two letters. */
 function latinReadings(text: string): string[] {
   const readings = [text];
   if (HAS_LONE_C.test(text)) readings.push(text.replace(LONE_C, 's'));
+  TZ.lastIndex = 0;
+  if (TZ.test(text)) readings.push(text.replace(TZ, "s'"));
   DIGRAPH.lastIndex = 0;
   if (DIGRAPH.test(text)) readings.push(text.replace(DIGRAPH, SPLIT_DIGRAPH));
   return readings;
