@@ -43,6 +43,7 @@ const settingsSchema = z.object({
   SERVICE_DATABASE_URL: optionalText,
   SERVICE_DATA_DIR: z.string().default('.data'),
   SERVICE_DB_POOL_SIZE: integer(10, 1, 200),
+  SERVICE_INGEST_WRITERS: integer(2, 1, 16),
   SERVICE_RATE_LIMIT: integer(600, 0),
   SERVICE_ORG_RATE_LIMIT: integer(6000, 0),
   SERVICE_BLOCK_SCORE: integer(80, 1, 100),
@@ -100,6 +101,8 @@ export type Settings = {
   databaseUrl: string | undefined;
   dataDir: string;
   dbPoolSize: number;
+  /** Ingest batches of one instance in flight at once (lib/events/ingest-queue.ts). */
+  ingestWriters: number;
   rateLimitPerMinute: number;
   /** Requests a minute over all of one organisation's keys and people; 0 turns this limit off. */
   orgRateLimitPerMinute: number;
@@ -162,6 +165,7 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
     databaseUrl: s.SERVICE_DATABASE_URL,
     dataDir: path.resolve(s.SERVICE_DATA_DIR),
     dbPoolSize: s.SERVICE_DB_POOL_SIZE,
+    ingestWriters: s.SERVICE_INGEST_WRITERS,
     rateLimitPerMinute: s.SERVICE_RATE_LIMIT,
     orgRateLimitPerMinute: s.SERVICE_ORG_RATE_LIMIT,
     blockScore: s.SERVICE_BLOCK_SCORE,

@@ -28,9 +28,10 @@ interface EntityDelta {
 const pairKey = (orgId: string, entity: string, direction: 'out' | 'in', other: string) => `${orgId}\u0000${entity}\u0000${direction}\u0000${other}`;
 
 /**
- * Thrown when an event's counters cannot be carried over from the earlier events of its batch: its
- * stored window was counted from the events (it occurred before a stored event of its entities), and
- * an earlier event of the batch shares an entity. The batch is then stored one event at a time.
+ * Thrown when an event's counters cannot be carried over from the earlier events of its batch: an
+ * earlier event of the batch shares an entity, and the event's stored window was counted from the
+ * events, or a counterparty of that earlier event paid or was paid again after the event's time. The
+ * batch is then stored one event at a time.
  */
 export class BatchNeedsOneByOne extends Error {
   constructor() {
@@ -150,9 +151,11 @@ function entityDelta(
     sent: 0, near: 0, outCount: 0, outValue: 0, inCount: 0, inValue: 0,
     newReceivers: new Set(), newSenders: new Set(), newSenders1h: new Set(), last: null,
   };
-  // Stored pairs are at or before t: the state answered this event, so no stored event of the entity is later.
+  // A stored pair's latest payment at or before t says whether the stored window counted the
+  // counterparty; a later one (the pair paid again after t) does not, and only storing one by one can tell.
   const storedSince = (direction: 'out' | 'in', other: string, from: number) => {
     const last = storedPair.get(pairKey(orgId, entity, direction, other));
+    if (last !== undefined && last !== null && last > t) throw new BatchNeedsOneByOne();
     return last !== undefined && last !== null && last > from;
   };
   for (const e of related) {

@@ -1,6 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
-import { preparedQuery } from '@/db/prepared';
-import { storedDate } from '@/db/timestamps';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { defineStatement } from '@/db/statement';
+import { storedDate, toPostgresTimestamp } from '@/db/timestamps';
 import type pg from 'pg';
 import { settings } from '@/lib/config';
 import { emptyCounters, type Counters } from '@/lib/scoring/engine';
@@ -84,6 +84,9 @@ const WINDOW_SQL = `
          ) AS d_last
   FROM s_out, s_in, d_out, d_in`;
 
+/** At most this many stored events of an entity after an event's time are corrected for; more, and it is counted from the events. */
+export const LATE_EVENTS_CORRECTED = 100;
+
 // The same counters from the incremental state (db/schema/counters.ts), for every event of a wave at
 // once: hourly buckets from the first whole hour after t - 24h, the partial hour before it from the
 // events themselves, and distinct counterparties from the hour histogram of their latest payment.
@@ -91,13 +94,13 @@ const WINDOW_SQL = `
 // current near-threshold band; each row says whether that holds. The pair lookups (the latest payment
 // from source to destination and into destination from source) are read here too, under the locks.
 // One row per event, in the wave's order (`i`).
-function incrementalSql(q: CounterQuery): SQL {
-  const at = (dates: Date[]) => sql.param(dates);
-  return sql`
-  SELECT q.i::int AS i, s_b.*, d_b.*, se_out.*, se_in.*, de_out.*, de_in.*, x.*
-  FROM unnest(${sql.param(q.orgIds)}::uuid[], ${sql.param(q.idempotencyKeys)}::text[], ${sql.param(q.sourceIds)}::text[], ${sql.param(q.destinationIds)}::text[],
-              ${at(q.at)}::timestamptz[], ${at(q.dayBefore)}::timestamptz[], ${at(q.hourBefore)}::timestamptz[],
-              ${at(q.firstWholeHour)}::timestamptz[])
+const STORED_WINDOWS = defineStatement<CounterQuery>(
+  ['orgIds', 'idempotencyKeys', 'sourceIds', 'destinationIds', 'at', 'dayBefore', 'hourBefore', 'firstWholeHour', 'low', 'high'],
+  (q) => sql`
+  SELECT q.i::int AS i, s_b.*, d_b.*, se_out.*, se_in.*, de_out.*, de_in.*, x.*, sl_out.*, sl_in.*, dl_out.*, dl_in.*, pw.*
+  FROM unnest(${q.orgIds}::uuid[], ${q.idempotencyKeys}::text[], ${q.sourceIds}::text[], ${q.destinationIds}::text[],
+              ${q.at}::timestamptz[], ${q.dayBefore}::timestamptz[], ${q.hourBefore}::timestamptz[],
+              ${q.firstWholeHour}::timestamptz[])
        WITH ORDINALITY AS q(org, key, src, dst, t, since, last_hour, first_hour, i)
   CROSS JOIN LATERAL (
     SELECT coalesce(sum(sent), 0)::int AS sb_sent, coalesce(sum(sent_near), 0)::int AS sb_near,
@@ -151,8 +154,6 @@ function incrementalSql(q: CounterQuery): SQL {
         AS d_in_senders,
       (SELECT count(*) FROM counterparties WHERE org_id = q.org AND entity_id = q.dst AND direction = 'in' AND last_at > q.last_hour)
         AS d_in_senders_1h,
-      coalesce((SELECT last_seen_at <= q.t FROM entities WHERE org_id = q.org AND id = q.src), true)
-        AND coalesce((SELECT last_seen_at <= q.t FROM entities WHERE org_id = q.org AND id = q.dst), true) AS in_order,
       greatest(
         (SELECT occurred_at FROM events WHERE org_id = q.org AND source_id = q.src AND amount IS NOT NULL AND occurred_at <= q.t
           ORDER BY occurred_at DESC LIMIT 1),
@@ -168,22 +169,69 @@ function incrementalSql(q: CounterQuery): SQL {
       (SELECT last_at FROM counterparties
         WHERE org_id = q.org AND entity_id = q.dst AND direction = 'in' AND counterparty_id = q.src) AS d_in_s_last,
       EXISTS (SELECT 1 FROM events WHERE org_id = q.org AND idempotency_key = q.key) AS key_taken) x
-  ORDER BY q.i`;
+  ${lateSideSql('sl_out', sql`q.src`, 'out', q)}
+  ${lateSideSql('sl_in', sql`q.src`, 'in', q)}
+  ${lateSideSql('dl_out', sql`q.dst`, 'out', q)}
+  ${lateSideSql('dl_in', sql`q.dst`, 'in', q)}
+  CROSS JOIN LATERAL (
+    SELECT
+      CASE WHEN x.s_out_d_last > q.t THEN ${paidWithin(sql`q.src`, sql`q.dst`, sql`q.since`)} END AS sd_paid_24h,
+      CASE WHEN x.d_in_s_last > q.t THEN ${paidWithin(sql`q.src`, sql`q.dst`, sql`q.since`)} END AS ds_paid_24h,
+      CASE WHEN x.d_in_s_last > q.t THEN ${paidWithin(sql`q.src`, sql`q.dst`, sql`q.last_hour`)} END AS ds_paid_1h) pw
+  ORDER BY q.i`,
+);
+
+
+/** Whether `payer` paid `payee` with `occurred_at` in (from, q.t]: read on the payer's window index. */
+function paidWithin(payer: SQL, payee: SQL, from: SQL): SQL {
+  return sql`EXISTS (SELECT 1 FROM events p WHERE p.org_id = q.org AND p.source_id = ${payer} AND p.destination_id = ${payee}
+    AND p.amount IS NOT NULL AND p.occurred_at > ${from} AND p.occurred_at <= q.t)`;
 }
 
-/** The counter reads of a wave, as typed columns of one statement (see `incrementalSql`). */
-interface CounterQuery {
+/**
+ * The stored events of one entity (as source, \`out\`, or as destination of a payment, \`in\`) that
+ * occurred after the event (they arrived earlier but occurred later), at most LATE_EVENTS_CORRECTED + 1,
+ * with what they add to the incremental state that the event's window must not count: counts and
+ * sums, and counterparties counted only because of them (no payment with the entity in the window).
+ */
+function lateSideSql(alias: string, entity: SQL, side: 'out' | 'in', band: { low: SQLWrapper; high: SQLWrapper }): SQL {
+  const a = sql.raw(alias);
+  const limit = LATE_EVENTS_CORRECTED + 1;
+  if (side === 'out') {
+    return sql`CROSS JOIN LATERAL (
+      SELECT count(*)::int AS ${sql.raw(`${alias}_n`)},
+             count(*) FILTER (WHERE l.amount >= ${band.low} AND l.amount < ${band.high})::int AS ${sql.raw(`${alias}_near`)},
+             count(l.amount)::int AS ${sql.raw(`${alias}_cnt`)}, coalesce(sum(l.amount), 0)::float8 AS ${sql.raw(`${alias}_val`)},
+             count(DISTINCT l.destination_id) FILTER (WHERE l.amount IS NOT NULL AND l.destination_id IS NOT NULL
+               AND NOT ${paidWithin(entity, sql`l.destination_id`, sql`q.since`)})::int AS ${sql.raw(`${alias}_extra`)},
+             0 AS ${sql.raw(`${alias}_extra_1h`)}
+      FROM (SELECT amount, destination_id FROM events
+            WHERE org_id = q.org AND source_id = ${entity} AND occurred_at > q.t LIMIT ${limit}) l) ${a}`;
+  }
+  return sql`CROSS JOIN LATERAL (
+      SELECT count(*)::int AS ${sql.raw(`${alias}_n`)}, 0 AS ${sql.raw(`${alias}_near`)},
+             count(*)::int AS ${sql.raw(`${alias}_cnt`)}, coalesce(sum(l.amount), 0)::float8 AS ${sql.raw(`${alias}_val`)},
+             count(DISTINCT l.source_id) FILTER (WHERE l.source_id IS NOT NULL
+               AND NOT ${paidWithin(sql`l.source_id`, entity, sql`q.since`)})::int AS ${sql.raw(`${alias}_extra`)},
+             count(DISTINCT l.source_id) FILTER (WHERE l.source_id IS NOT NULL
+               AND NOT ${paidWithin(sql`l.source_id`, entity, sql`q.last_hour`)})::int AS ${sql.raw(`${alias}_extra_1h`)}
+      FROM (SELECT amount, source_id FROM events
+            WHERE org_id = q.org AND destination_id = ${entity} AND amount IS NOT NULL AND occurred_at > q.t LIMIT ${limit}) l) ${a}`;
+}
+
+/** The parameters of `STORED_WINDOWS`: one array element per event of the batch; times as timestamptz text. */
+type CounterQuery = {
   orgIds: string[];
   idempotencyKeys: string[];
   sourceIds: (string | null)[];
   destinationIds: (string | null)[];
-  at: Date[];
-  dayBefore: Date[];
-  hourBefore: Date[];
-  firstWholeHour: Date[];
+  at: string[];
+  dayBefore: string[];
+  hourBefore: string[];
+  firstWholeHour: string[];
   low: number;
   high: number;
-}
+};
 
 interface IncrementalRow {
   i: number;
@@ -193,10 +241,14 @@ interface IncrementalRow {
   de_out_cnt: number; de_out_val: number; de_in_cnt: number; de_in_val: number;
   s_out_receivers: string | number; s_in_senders: string | number; s_in_senders_1h: string | number;
   d_out_receivers: string | number; d_in_senders: string | number; d_in_senders_1h: string | number;
-  in_order: boolean;
   s_last: Date | null; d_last: Date | null;
   s_out_d_last: Date | string | null; d_in_s_last: Date | string | null;
   key_taken: boolean;
+  sl_out_n: number; sl_out_near: number; sl_out_cnt: number; sl_out_val: number; sl_out_extra: number;
+  sl_in_n: number; sl_in_cnt: number; sl_in_val: number; sl_in_extra: number; sl_in_extra_1h: number;
+  dl_out_n: number; dl_out_cnt: number; dl_out_val: number; dl_out_extra: number;
+  dl_in_n: number; dl_in_cnt: number; dl_in_val: number; dl_in_extra: number; dl_in_extra_1h: number;
+  sd_paid_24h: boolean | null; ds_paid_24h: boolean | null; ds_paid_1h: boolean | null;
 }
 
 /** The start of the UTC hour holding `ms`. */
@@ -243,6 +295,8 @@ export interface StoredWindow {
   pairs: EventCounters['pairs'];
   via: 'state' | 'events';
   keyTaken: boolean;
+  /** Stored events of its entities occurred after it (they arrived earlier): stored pairs may be later than it. */
+  late: boolean;
 }
 
 /** One event's stored window counted from the events themselves (the state cannot answer exactly). */
@@ -271,49 +325,56 @@ export async function readStoredWindows(client: pg.ClientBase, batch: readonly C
     idempotencyKeys: batch.map((w) => w.event.idempotencyKey),
     sourceIds: batch.map((w) => w.event.sourceId),
     destinationIds: batch.map((w) => w.event.destinationId),
-    at: times.map((t) => new Date(t)),
-    dayBefore: times.map((t) => new Date(t - DAY_MS)),
-    hourBefore: times.map((t) => new Date(t - HOUR_MS)),
-    firstWholeHour: times.map((t) => new Date(hourOf(t - DAY_MS) + HOUR_MS)),
+    at: times.map((t) => toPostgresTimestamp(new Date(t))),
+    dayBefore: times.map((t) => toPostgresTimestamp(new Date(t - DAY_MS))),
+    hourBefore: times.map((t) => toPostgresTimestamp(new Date(t - HOUR_MS))),
+    firstWholeHour: times.map((t) => toPostgresTimestamp(new Date(hourOf(t - DAY_MS) + HOUR_MS))),
     low,
     high,
   };
-  const { rows } = await client.query<IncrementalRow>(preparedQuery(incrementalSql(query)));
+  const { rows } = await client.query<IncrementalRow>(STORED_WINDOWS.bind(query));
   const windows: StoredWindow[] = [];
   for (const [k, subject] of batch.entries()) {
     const r = rows[k] as IncrementalRow;
     const pairs = pairsFrom(r);
-    if (!(r.in_order && r.sb_band_ok && r.db_band_ok)) {
-      windows.push({ window: await windowFromEvents(client, subject), pairs, via: 'events', keyTaken: r.key_taken });
+    const lateCounts = [r.sl_out_n, r.sl_in_n, r.dl_out_n, r.dl_in_n];
+    if (!(r.sb_band_ok && r.db_band_ok) || lateCounts.some((n) => n > LATE_EVENTS_CORRECTED)) {
+      windows.push({ window: await windowFromEvents(client, subject), pairs, via: 'events', keyTaken: r.key_taken, late: true });
       continue;
     }
     const t = times[k] as number;
     const since = t - DAY_MS;
     const lastHour = t - HOUR_MS;
+    // A stored pair's latest payment after t says nothing of the window: then the statement looked.
+    const paidSince = (last: Date | null, from: number, looked: boolean | null) =>
+      last !== null && (last.getTime() <= t ? last.getTime() > from : looked === true);
+    // The state counts every stored event from the first whole hour on, also those that occurred
+    // after t (they arrived earlier): their counts, sums and the counterparties only they brought are
+    // taken off again.
     const window: WindowRow = {
-      s_txn: r.sb_sent + r.se_sent,
-      s_near: r.sb_near + r.se_near,
-      s_out_cnt: r.sb_out_cnt + r.se_out_cnt,
-      s_out_val: r.sb_out_val + r.se_out_val,
-      s_in_cnt: r.sb_in_cnt + r.se_in_cnt,
-      s_in_val: r.sb_in_val + r.se_in_val,
-      d_out_cnt: r.db_out_cnt + r.de_out_cnt,
-      d_out_val: r.db_out_val + r.de_out_val,
-      d_in_cnt: r.db_in_cnt + r.de_in_cnt,
-      d_in_val: r.db_in_val + r.de_in_val,
-      s_out_receivers: Number(r.s_out_receivers),
-      s_in_senders: Number(r.s_in_senders),
-      s_in_senders_1h: Number(r.s_in_senders_1h),
-      d_out_receivers: Number(r.d_out_receivers),
-      d_in_senders: Number(r.d_in_senders),
-      d_in_senders_1h: Number(r.d_in_senders_1h),
-      s_out_has_d: pairs.sourceToDestination !== null && pairs.sourceToDestination.getTime() > since,
-      d_in_has_s: pairs.destinationFromSource !== null && pairs.destinationFromSource.getTime() > since,
-      d_in_has_s_1h: pairs.destinationFromSource !== null && pairs.destinationFromSource.getTime() > lastHour,
+      s_txn: r.sb_sent + r.se_sent - r.sl_out_n,
+      s_near: r.sb_near + r.se_near - r.sl_out_near,
+      s_out_cnt: r.sb_out_cnt + r.se_out_cnt - r.sl_out_cnt,
+      s_out_val: r.sb_out_val + r.se_out_val - r.sl_out_val,
+      s_in_cnt: r.sb_in_cnt + r.se_in_cnt - r.sl_in_cnt,
+      s_in_val: r.sb_in_val + r.se_in_val - r.sl_in_val,
+      d_out_cnt: r.db_out_cnt + r.de_out_cnt - r.dl_out_cnt,
+      d_out_val: r.db_out_val + r.de_out_val - r.dl_out_val,
+      d_in_cnt: r.db_in_cnt + r.de_in_cnt - r.dl_in_cnt,
+      d_in_val: r.db_in_val + r.de_in_val - r.dl_in_val,
+      s_out_receivers: Number(r.s_out_receivers) - r.sl_out_extra,
+      s_in_senders: Number(r.s_in_senders) - r.sl_in_extra,
+      s_in_senders_1h: Number(r.s_in_senders_1h) - r.sl_in_extra_1h,
+      d_out_receivers: Number(r.d_out_receivers) - r.dl_out_extra,
+      d_in_senders: Number(r.d_in_senders) - r.dl_in_extra,
+      d_in_senders_1h: Number(r.d_in_senders_1h) - r.dl_in_extra_1h,
+      s_out_has_d: paidSince(pairs.sourceToDestination, since, r.sd_paid_24h),
+      d_in_has_s: paidSince(pairs.destinationFromSource, since, r.ds_paid_24h),
+      d_in_has_s_1h: paidSince(pairs.destinationFromSource, lastHour, r.ds_paid_1h),
       s_last: r.s_last,
       d_last: r.d_last,
     };
-    windows.push({ window, pairs, via: 'state', keyTaken: r.key_taken });
+    windows.push({ window, pairs, via: 'state', keyTaken: r.key_taken, late: lateCounts.some((n) => n > 0) });
   }
   return windows;
 }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type pg from 'pg';
-import { preparedQuery } from '@/db/prepared';
+import { defineStatement } from '@/db/statement';
+import { toPostgresTimestamp } from '@/db/timestamps';
 import type { Actor } from '@/lib/auth/actor';
 import { settings } from '@/lib/config';
 import type { DecisionRow } from '@/lib/decisions/serialize';
@@ -69,7 +70,145 @@ interface WaveColumns {
   nearHigh: number;
 }
 
-const p = (values: unknown[]) => sql.param(values);
+/** The named parameters of STORE_EVENTS: one array per column of each part; times as timestamptz text. */
+type StoreParams = {
+  ev_org: string[];
+  ev_id: string[];
+  ev_key: string[];
+  ev_type: string[];
+  ev_occurredAt: string[];
+  ev_amount: (number | null)[];
+  ev_currency: (string | null)[];
+  ev_rail: (string | null)[];
+  ev_source: (string | null)[];
+  ev_destination: (string | null)[];
+  ev_device: (string | null)[];
+  ev_payload: string[];
+  ev_mode: IngestMode[];
+  ev_features: string[];
+  ev_destFeatures: string[];
+  ev_submittedBy: string[];
+  ph_event: string[];
+  ph_org: string[];
+  ph_entity: string[];
+  ph_seenAt: string[];
+  ln_event: string[];
+  ln_org: string[];
+  ln_entity: string[];
+  ln_relation: string[];
+  ln_other: string[];
+  ln_at: string[];
+  bk_event: string[];
+  bk_org: string[];
+  bk_entity: string[];
+  bk_hour: string[];
+  bk_sent: number[];
+  bk_near: number[];
+  bk_outCount: number[];
+  bk_outValue: string[];
+  bk_inCount: number[];
+  bk_inValue: string[];
+  pr_event: string[];
+  pr_org: string[];
+  pr_entity: string[];
+  pr_direction: ('out' | 'in')[];
+  pr_counterparty: string[];
+  pr_at: string[];
+  ph2_event: string[];
+  ph2_org: string[];
+  ph2_entity: string[];
+  ph2_direction: ('out' | 'in')[];
+  ph2_hour: string[];
+  ph2_parties: number[];
+  dc_event: string[];
+  dc_org: string[];
+  dc_id: string[];
+  dc_decision: string[];
+  dc_riskScore: number[];
+  dc_reasons: string[];
+  dc_decidedInUs: number[];
+  dc_ruleErrors: string[];
+  nearLow: number;
+  nearHigh: number;
+};
+
+const STORE_PARAM_NAMES: (keyof StoreParams)[] = [
+  'ev_org', 'ev_id', 'ev_key', 'ev_type', 'ev_occurredAt', 'ev_amount',
+  'ev_currency', 'ev_rail', 'ev_source', 'ev_destination', 'ev_device', 'ev_payload',
+  'ev_mode', 'ev_features', 'ev_destFeatures', 'ev_submittedBy', 'ph_event', 'ph_org',
+  'ph_entity', 'ph_seenAt', 'ln_event', 'ln_org', 'ln_entity', 'ln_relation',
+  'ln_other', 'ln_at', 'bk_event', 'bk_org', 'bk_entity', 'bk_hour',
+  'bk_sent', 'bk_near', 'bk_outCount', 'bk_outValue', 'bk_inCount', 'bk_inValue',
+  'pr_event', 'pr_org', 'pr_entity', 'pr_direction', 'pr_counterparty', 'pr_at',
+  'ph2_event', 'ph2_org', 'ph2_entity', 'ph2_direction', 'ph2_hour', 'ph2_parties',
+  'dc_event', 'dc_org', 'dc_id', 'dc_decision', 'dc_riskScore', 'dc_reasons',
+  'dc_decidedInUs', 'dc_ruleErrors', 'nearLow', 'nearHigh',
+];
+
+/** The statement's parameters from the columns built for a wave. */
+function paramsOf(c: WaveColumns): StoreParams {
+  const at = (dates: Date[]) => dates.map(toPostgresTimestamp);
+  return {
+    ev_org: c.events.org,
+    ev_id: c.events.id,
+    ev_key: c.events.key,
+    ev_type: c.events.type,
+    ev_occurredAt: at(c.events.occurredAt),
+    ev_amount: c.events.amount,
+    ev_currency: c.events.currency,
+    ev_rail: c.events.rail,
+    ev_source: c.events.source,
+    ev_destination: c.events.destination,
+    ev_device: c.events.device,
+    ev_payload: c.events.payload,
+    ev_mode: c.events.mode,
+    ev_features: c.events.features,
+    ev_destFeatures: c.events.destFeatures,
+    ev_submittedBy: c.events.submittedBy,
+    ph_event: c.placeholders.event,
+    ph_org: c.placeholders.org,
+    ph_entity: c.placeholders.entity,
+    ph_seenAt: at(c.placeholders.seenAt),
+    ln_event: c.links.event,
+    ln_org: c.links.org,
+    ln_entity: c.links.entity,
+    ln_relation: c.links.relation,
+    ln_other: c.links.other,
+    ln_at: at(c.links.at),
+    bk_event: c.buckets.event,
+    bk_org: c.buckets.org,
+    bk_entity: c.buckets.entity,
+    bk_hour: at(c.buckets.hour),
+    bk_sent: c.buckets.sent,
+    bk_near: c.buckets.near,
+    bk_outCount: c.buckets.outCount,
+    bk_outValue: c.buckets.outValue,
+    bk_inCount: c.buckets.inCount,
+    bk_inValue: c.buckets.inValue,
+    pr_event: c.pairs.event,
+    pr_org: c.pairs.org,
+    pr_entity: c.pairs.entity,
+    pr_direction: c.pairs.direction,
+    pr_counterparty: c.pairs.counterparty,
+    pr_at: at(c.pairs.at),
+    ph2_event: c.pairHours.event,
+    ph2_org: c.pairHours.org,
+    ph2_entity: c.pairHours.entity,
+    ph2_direction: c.pairHours.direction,
+    ph2_hour: at(c.pairHours.hour),
+    ph2_parties: c.pairHours.parties,
+    dc_event: c.decisions.event,
+    dc_org: c.decisions.org,
+    dc_id: c.decisions.id,
+    dc_decision: c.decisions.decision,
+    dc_riskScore: c.decisions.riskScore,
+    dc_reasons: c.decisions.reasons,
+    dc_decidedInUs: c.decisions.decidedInUs,
+    dc_ruleErrors: c.decisions.ruleErrors,
+    nearLow: c.nearLow,
+    nearHigh: c.nearHigh,
+  };
+}
 
 /**
  * The events of a wave with everything they add, as one statement: the events (in the wave's order,
@@ -79,24 +218,16 @@ const p = (values: unknown[]) => sql.param(values);
  * entities; rows are still aggregated per key (a device may be shared), since one upsert may touch a
  * row only once, and taken in key order.
  */
-function storeWaveSql(c: WaveColumns): SQL {
-  const e = c.events;
-  const ph = c.placeholders;
-  const l = c.links;
-  const b = c.buckets;
-  const pr = c.pairs;
-  const ph2 = c.pairHours;
-  const d = c.decisions;
-  return sql`
+const STORE_EVENTS = defineStatement<StoreParams>(STORE_PARAM_NAMES, (c) => sql`
   WITH ev AS (
     INSERT INTO events (org_id, id, idempotency_key, type, occurred_at, received_at, amount, currency, rail, source_id,
                         destination_id, device_id, payload, mode, features, dest_features, submitted_by)
     SELECT w.org, w.id, w.key, w.type, w.occurred_at, clock_timestamp(), w.amount, w.currency, w.rail, w.source,
            w.destination, w.device, w.payload::json, w.mode, w.features::jsonb, w.dest_features::jsonb, w.submitted_by
-    FROM unnest(${p(e.org)}::uuid[], ${p(e.id)}::uuid[], ${p(e.key)}::text[], ${p(e.type)}::text[], ${p(e.occurredAt)}::timestamptz[],
-                ${p(e.amount)}::numeric[], ${p(e.currency)}::text[], ${p(e.rail)}::text[], ${p(e.source)}::text[],
-                ${p(e.destination)}::text[], ${p(e.device)}::text[], ${p(e.payload)}::text[], ${p(e.mode)}::text[],
-                ${p(e.features)}::text[], ${p(e.destFeatures)}::text[], ${p(e.submittedBy)}::text[])
+    FROM unnest(${c.ev_org}::uuid[], ${c.ev_id}::uuid[], ${c.ev_key}::text[], ${c.ev_type}::text[], ${c.ev_occurredAt}::timestamptz[],
+                ${c.ev_amount}::numeric[], ${c.ev_currency}::text[], ${c.ev_rail}::text[], ${c.ev_source}::text[],
+                ${c.ev_destination}::text[], ${c.ev_device}::text[], ${c.ev_payload}::text[], ${c.ev_mode}::text[],
+                ${c.ev_features}::text[], ${c.ev_destFeatures}::text[], ${c.ev_submittedBy}::text[])
          WITH ORDINALITY AS w(org, id, key, type, occurred_at, amount, currency, rail, source, destination, device, payload,
                               mode, features, dest_features, submitted_by, i)
     ORDER BY w.i
@@ -105,7 +236,7 @@ function storeWaveSql(c: WaveColumns): SQL {
   placeholders AS (
     INSERT INTO entities (org_id, id, last_seen_at)
     SELECT x.org, x.entity, max(x.seen_at)
-    FROM unnest(${p(ph.event)}::uuid[], ${p(ph.org)}::uuid[], ${p(ph.entity)}::text[], ${p(ph.seenAt)}::timestamptz[])
+    FROM unnest(${c.ph_event}::uuid[], ${c.ph_org}::uuid[], ${c.ph_entity}::text[], ${c.ph_seenAt}::timestamptz[])
          AS x(event, org, entity, seen_at)
     WHERE x.event IN (SELECT id FROM ev)
     GROUP BY x.org, x.entity ORDER BY x.org, x.entity
@@ -113,8 +244,8 @@ function storeWaveSql(c: WaveColumns): SQL {
   edges AS (
     INSERT INTO entity_links (org_id, entity_id, relation, other_id, first_seen, last_seen)
     SELECT x.org, x.entity, x.relation, x.other, min(x.at), max(x.at)
-    FROM unnest(${p(l.event)}::uuid[], ${p(l.org)}::uuid[], ${p(l.entity)}::text[], ${p(l.relation)}::text[], ${p(l.other)}::text[],
-                ${p(l.at)}::timestamptz[]) AS x(event, org, entity, relation, other, at)
+    FROM unnest(${c.ln_event}::uuid[], ${c.ln_org}::uuid[], ${c.ln_entity}::text[], ${c.ln_relation}::text[], ${c.ln_other}::text[],
+                ${c.ln_at}::timestamptz[]) AS x(event, org, entity, relation, other, at)
     WHERE x.event IN (SELECT id FROM ev)
     GROUP BY x.org, x.entity, x.relation, x.other ORDER BY x.org, x.entity, x.relation, x.other
     ON CONFLICT (org_id, entity_id, relation, other_id) DO UPDATE
@@ -124,8 +255,8 @@ function storeWaveSql(c: WaveColumns): SQL {
     INSERT INTO counter_buckets (org_id, entity_id, hour, sent, sent_near, out_count, out_value, in_count, in_value, near_low, near_high)
     SELECT x.org, x.entity, x.hour, sum(x.sent), sum(x.near), sum(x.out_count), sum(x.out_value), sum(x.in_count), sum(x.in_value),
            ${c.nearLow}, ${c.nearHigh}
-    FROM unnest(${p(b.event)}::uuid[], ${p(b.org)}::uuid[], ${p(b.entity)}::text[], ${p(b.hour)}::timestamptz[], ${p(b.sent)}::int[],
-                ${p(b.near)}::int[], ${p(b.outCount)}::int[], ${p(b.outValue)}::numeric[], ${p(b.inCount)}::int[], ${p(b.inValue)}::numeric[])
+    FROM unnest(${c.bk_event}::uuid[], ${c.bk_org}::uuid[], ${c.bk_entity}::text[], ${c.bk_hour}::timestamptz[], ${c.bk_sent}::int[],
+                ${c.bk_near}::int[], ${c.bk_outCount}::int[], ${c.bk_outValue}::numeric[], ${c.bk_inCount}::int[], ${c.bk_inValue}::numeric[])
          AS x(event, org, entity, hour, sent, near, out_count, out_value, in_count, in_value)
     WHERE x.event IN (SELECT id FROM ev)
     GROUP BY x.org, x.entity, x.hour ORDER BY x.org, x.entity, x.hour
@@ -143,29 +274,28 @@ function storeWaveSql(c: WaveColumns): SQL {
   pairs AS (
     INSERT INTO counterparties (org_id, entity_id, direction, counterparty_id, last_at)
     SELECT x.org, x.entity, x.direction, x.counterparty, max(x.at)
-    FROM unnest(${p(pr.event)}::uuid[], ${p(pr.org)}::uuid[], ${p(pr.entity)}::text[], ${p(pr.direction)}::text[],
-                ${p(pr.counterparty)}::text[], ${p(pr.at)}::timestamptz[]) AS x(event, org, entity, direction, counterparty, at)
+    FROM unnest(${c.pr_event}::uuid[], ${c.pr_org}::uuid[], ${c.pr_entity}::text[], ${c.pr_direction}::text[],
+                ${c.pr_counterparty}::text[], ${c.pr_at}::timestamptz[]) AS x(event, org, entity, direction, counterparty, at)
     WHERE x.event IN (SELECT id FROM ev)
     GROUP BY x.org, x.entity, x.direction, x.counterparty ORDER BY x.org, x.entity, x.direction, x.counterparty
     ON CONFLICT (org_id, entity_id, direction, counterparty_id) DO UPDATE SET last_at = greatest(counterparties.last_at, excluded.last_at)),
   pair_hours AS (
     INSERT INTO counterparty_hours (org_id, entity_id, direction, hour, parties)
     SELECT x.org, x.entity, x.direction, x.hour, sum(x.parties)
-    FROM unnest(${p(ph2.event)}::uuid[], ${p(ph2.org)}::uuid[], ${p(ph2.entity)}::text[], ${p(ph2.direction)}::text[],
-                ${p(ph2.hour)}::timestamptz[], ${p(ph2.parties)}::int[]) AS x(event, org, entity, direction, hour, parties)
+    FROM unnest(${c.ph2_event}::uuid[], ${c.ph2_org}::uuid[], ${c.ph2_entity}::text[], ${c.ph2_direction}::text[],
+                ${c.ph2_hour}::timestamptz[], ${c.ph2_parties}::int[]) AS x(event, org, entity, direction, hour, parties)
     WHERE x.event IN (SELECT id FROM ev)
     GROUP BY x.org, x.entity, x.direction, x.hour ORDER BY x.org, x.entity, x.direction, x.hour
     ON CONFLICT (org_id, entity_id, direction, hour) DO UPDATE SET parties = counterparty_hours.parties + excluded.parties),
   dec AS (
     INSERT INTO decisions (org_id, id, event_id, decision, risk_score, reasons, decided_in_us, rule_errors)
     SELECT x.org, x.id, x.event, x.decision, x.risk_score, x.reasons::jsonb, x.decided_in_us, x.rule_errors::jsonb
-    FROM unnest(${p(d.event)}::uuid[], ${p(d.org)}::uuid[], ${p(d.id)}::uuid[], ${p(d.decision)}::text[], ${p(d.riskScore)}::int[],
-                ${p(d.reasons)}::text[], ${p(d.decidedInUs)}::int[], ${p(d.ruleErrors)}::text[])
+    FROM unnest(${c.dc_event}::uuid[], ${c.dc_org}::uuid[], ${c.dc_id}::uuid[], ${c.dc_decision}::text[], ${c.dc_riskScore}::int[],
+                ${c.dc_reasons}::text[], ${c.dc_decidedInUs}::int[], ${c.dc_ruleErrors}::text[])
          AS x(event, org, id, decision, risk_score, reasons, decided_in_us, rule_errors)
     WHERE x.event IN (SELECT id FROM ev)
     RETURNING event_id, created_at)
-  SELECT ev.id, ev.received_at, dec.created_at AS decided_at FROM ev LEFT JOIN dec ON dec.event_id = ev.id`;
-}
+  SELECT ev.id, ev.received_at, dec.created_at AS decided_at FROM ev LEFT JOIN dec ON dec.event_id = ev.id`);
 
 /** Empty column arrays of every part of the statement. */
 function emptyColumns(): WaveColumns {
@@ -318,7 +448,7 @@ function addCounterState(c: WaveColumns, org: string, eventId: string, event: Ev
 export async function storeEvents(client: pg.ClientBase, wave: readonly EventToStore[]): Promise<Map<string, StoredEvent>> {
   const columns = emptyColumns();
   for (const item of wave) addEvent(columns, item);
-  const { rows } = await client.query<{ id: string; received_at: Date; decided_at: Date | null }>(preparedQuery(storeWaveSql(columns)));
+  const { rows } = await client.query<{ id: string; received_at: Date; decided_at: Date | null }>(STORE_EVENTS.bind(paramsOf(columns)));
   return new Map(rows.map((r) => [r.id, { receivedAt: r.received_at, decidedAt: r.decided_at }]));
 }
 
