@@ -43,7 +43,7 @@ const settingsSchema = z.object({
   SERVICE_DATABASE_URL: optionalText,
   SERVICE_DATA_DIR: z.string().default('.data'),
   SERVICE_DB_POOL_SIZE: integer(10, 1, 200),
-  SERVICE_INGEST_WRITERS: integer(2, 1, 16),
+  SERVICE_INGEST_WRITERS: integer(4, 1, 16),
   SERVICE_RATE_LIMIT: integer(600, 0),
   SERVICE_ORG_RATE_LIMIT: integer(6000, 0),
   SERVICE_BLOCK_SCORE: integer(80, 1, 100),

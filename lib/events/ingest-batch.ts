@@ -35,7 +35,7 @@ export function entityLockKey(orgId: string, entityId: string): bigint {
 }
 
 /** The entities an event is locked on: the ones it names (source, destination). */
-const lockedEntitiesOf = (event: EventInput): string[] =>
+export const lockedEntitiesOf = (event: EventInput): string[] =>
   [event.sourceId, event.destinationId].filter((x): x is string => x !== null);
 
 /**
@@ -91,35 +91,20 @@ type Staged =
   | { kind: 'replay' };
 
 /**
- * Where a batch stands among the batches of its instance: it asks for its locks only after the batch
- * before it holds its own (`after`), and says when it holds them (`locked`), so batches in flight at
- * once take the locks of a shared entity in the order they were formed.
- */
-export interface BatchTurn {
-  after: Promise<void>;
-  locked: () => void;
-}
-
-/**
  * Runs `work` in one transaction holding the advisory locks of the given keys, taken in ascending
  * order (so two batches, also of two instances, cannot deadlock on them). Commits when `work`
  * returns; rolls back when it throws.
  */
-async function inLockedTransaction<T>(pool: pg.Pool, keys: bigint[], turn: BatchTurn | undefined, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+async function inLockedTransaction<T>(pool: pg.Pool, keys: bigint[], work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const sorted = [...new Set(keys)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map((k) => BigInt.asIntN(64, k).toString());
-  const client = await pool.connect().catch((err: unknown) => {
-    turn?.locked();
-    throw err;
-  });
+  const client = await pool.connect();
   try {
-    await turn?.after;
     // One round trip: BEGIN, generic plans (the batch statements take arrays, and planning each call
     // anew would cost as much as running it), and the locks. The keys are bigints computed here, never
     // request data, so they are written as numbers.
     const locks = sorted.length > 0 ? `; SELECT count(pg_advisory_xact_lock(k)) FROM unnest(ARRAY[${sorted.join(',')}]::bigint[]) AS k` : '';
     try {
       await client.query(`BEGIN; SET LOCAL plan_cache_mode = force_generic_plan${locks}`);
-      turn?.locked();
       const result = await work(client);
       await client.query('COMMIT');
       return result;
@@ -128,7 +113,6 @@ async function inLockedTransaction<T>(pool: pg.Pool, keys: bigint[], turn: Batch
       throw err;
     }
   } finally {
-    turn?.locked();
     client.release();
   }
 }
@@ -258,12 +242,11 @@ export async function commitBatch(
   pool: pg.Pool,
   db: Queryable,
   items: readonly IngestItem[],
-  turn?: BatchTurn,
 ): Promise<(IngestResult | Error)[]> {
   const keys = items.flatMap((i) => lockedEntitiesOf(i.event).map((id) => entityLockKey(i.actor.orgId, id)));
   let staged: Staged[];
   try {
-    staged = await inLockedTransaction(pool, keys, turn, (client) => stageBatch(client, items));
+    staged = await inLockedTransaction(pool, keys, (client) => stageBatch(client, items));
   } catch (err) {
     if (items.length === 1) {
       // Alone, an event whose key was taken meanwhile is simply a replay the next try finds.

@@ -2,30 +2,33 @@ import type pg from 'pg';
 import type { Queryable } from '@/db/client';
 import { settings } from '@/lib/config';
 import { processState } from '@/lib/process-state';
-import { commitBatch, type IngestItem, type IngestResult } from './ingest-batch';
+import { commitBatch, lockedEntitiesOf, type IngestItem, type IngestResult } from './ingest-batch';
 
 /** At most this many events share one transaction. */
 export const MAX_BATCH_EVENTS = 64;
 
 interface Waiting {
   item: IngestItem;
+  /** The entities it locks, as `org \0 entity`. */
+  entities: string[];
   resolve: (result: IngestResult) => void;
   reject: (err: unknown) => void;
 }
 
 /**
- * The in-process ingest queue of one database pool (group commit). Events wait only while every
- * writer (SERVICE_INGEST_WRITERS) is storing a batch: a free writer takes what arrived meanwhile (at
- * most MAX_BATCH_EVENTS), in arrival order, as one transaction, and answers each event once it has
- * committed. When a writer is free, an event starts a batch at once. A batch asks for its entities'
- * locks only once the batch formed before it holds its own, so the events of one entity are stored
- * in the order they arrived, while the batches' statements and commits overlap.
+ * The in-process ingest queue of one database pool (group commit). Up to SERVICE_INGEST_WRITERS
+ * batches are stored at once, each in one transaction of at most MAX_BATCH_EVENTS events, and each
+ * event is answered once its batch has committed. A free writer takes the waiting events, in arrival
+ * order, that name no entity of a batch still being stored nor of an earlier event left waiting: the
+ * events of one entity are stored in the order they arrived, one batch at a time, and what arrives
+ * for a busy entity meanwhile goes together into its next batch; events of other entities do not wait
+ * for it. When a writer is free, an event starts a batch at once.
  */
 class IngestQueue {
-  private readonly waiting: Waiting[] = [];
+  private waiting: Waiting[] = [];
+  /** Entities of the batches being stored, with how many batches hold each. */
+  private readonly busy = new Map<string, number>();
   private writing = 0;
-  /** Settled once the latest batch holds its locks (or gave up). */
-  private lastLocked: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly pool: pg.Pool,
@@ -34,28 +37,53 @@ class IngestQueue {
 
   submit(item: IngestItem): Promise<IngestResult> {
     return new Promise<IngestResult>((resolve, reject) => {
-      this.waiting.push({ item, resolve, reject });
+      const entities = lockedEntitiesOf(item.event).map((id) => `${item.actor.orgId}\u0000${id}`);
+      this.waiting.push({ item, entities, resolve, reject });
       this.startBatches();
     });
   }
 
   private startBatches(): void {
     while (this.waiting.length > 0 && this.writing < settings().ingestWriters) {
-      const batch = this.waiting.splice(0, MAX_BATCH_EVENTS);
-      const after = this.lastLocked;
-      let locked!: () => void;
-      this.lastLocked = new Promise<void>((resolve) => (locked = resolve));
+      const batch = this.takeBatch();
+      if (batch.length === 0) return;
       this.writing += 1;
-      void this.write(batch, { after, locked }).finally(() => {
+      for (const w of batch) for (const e of w.entities) this.busy.set(e, (this.busy.get(e) ?? 0) + 1);
+      void this.write(batch).finally(() => {
         this.writing -= 1;
+        for (const w of batch) {
+          for (const e of w.entities) {
+            const n = (this.busy.get(e) ?? 1) - 1;
+            if (n === 0) this.busy.delete(e);
+            else this.busy.set(e, n);
+          }
+        }
         this.startBatches();
       });
     }
   }
 
-  private async write(batch: Waiting[], turn: { after: Promise<void>; locked: () => void }): Promise<void> {
+  /** The next batch: waiting events, in order, clear of busy entities and of earlier events left waiting. */
+  private takeBatch(): Waiting[] {
+    const batch: Waiting[] = [];
+    const left: Waiting[] = [];
+    const blocked = new Set<string>();
+    for (const w of this.waiting) {
+      const free = batch.length < MAX_BATCH_EVENTS && w.entities.every((e) => !this.busy.has(e) && !blocked.has(e));
+      if (free) {
+        batch.push(w);
+      } else {
+        left.push(w);
+        for (const e of w.entities) blocked.add(e);
+      }
+    }
+    this.waiting = left;
+    return batch;
+  }
+
+  private async write(batch: Waiting[]): Promise<void> {
     try {
-      const answers = await commitBatch(this.pool, this.db, batch.map((w) => w.item), turn);
+      const answers = await commitBatch(this.pool, this.db, batch.map((w) => w.item));
       batch.forEach((w, k) => {
         const answer = answers[k];
         if (answer instanceof Error || answer === undefined) w.reject(answer ?? new Error('an event of the batch was not answered'));
@@ -63,8 +91,6 @@ class IngestQueue {
       });
     } catch (err) {
       for (const w of batch) w.reject(err);
-    } finally {
-      turn.locked();
     }
   }
 }

@@ -168,6 +168,34 @@ describe('group commit', () => {
     expect(stored.rows.map((r) => r.features.txn_count_24h)).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
     expect(stored.rows.map((r) => r.features.out_value_24h)).toEqual(Array.from({ length: 200 }, (_, i) => 5 * (i + 1)));
   });
+
+  it('keeps each entity in order when concurrent events share entities across the writers', async () => {
+    const org = await newOrg();
+    const at = new Date(Date.parse('2026-07-03T12:00:00.000Z')).toISOString();
+    const people = ['p1', 'p2', 'p3', 'p4', 'p5'];
+    const rnd = random(7);
+    await Promise.all(
+      Array.from({ length: 150 }, (_, i) => {
+        const from = people[Math.floor(rnd() * 5)] as string;
+        const to = people[(people.indexOf(from) + 1 + Math.floor(rnd() * 4)) % 5] as string;
+        return ingestEvent(getDb(), actorOf(org), {
+          event: parseEventInput({ type: 'transfer', idempotency_key: `mix-${i}`, occurred_at: at, amount: { value: 1, currency: 'EUR' }, source: { entity_id: from }, destination: { entity_id: to } }),
+          mode: 'async',
+        });
+      }),
+    );
+    const { rows } = await getPool().query<{ source_id: string; destination_id: string; features: Record<string, number>; dest_features: Record<string, number> }>(
+      'SELECT source_id, destination_id, features, dest_features FROM events WHERE org_id = $1 ORDER BY seq',
+      [org.orgId],
+    );
+    // In the order stored, each entity's events count 1, 2, 3... of its payments out and in.
+    for (const person of people) {
+      const out = rows.filter((r) => r.source_id === person).map((r) => r.features.out_count_24h);
+      const into = rows.filter((r) => r.destination_id === person).map((r) => r.dest_features.in_count_24h);
+      expect(out).toEqual(out.map((_, k) => k + 1));
+      expect(into).toEqual(into.map((_, k) => k + 1));
+    }
+  });
 });
 
 /** A second instance: a child process with its own pool and ingest queue on the test database. */
@@ -293,10 +321,11 @@ describe('several instances', () => {
     const org = await newOrg();
     const instance = new Instance();
     const at = Date.parse('2026-07-05T10:00:00.000Z');
-    // The last event, a first payment of 9,500 by a new entity, is put on review by the built-in rules
-    // and raises an alert; the others are allowed and are written before its alert is.
+    // All are paid to one shop, so they are stored in order, those sent while the first is being stored
+    // in one batch. The last, a first payment of 9,500 by a new entity, is put on review by the built-in
+    // rules and raises an alert; the others are allowed and are written before its alert is.
     const bodies = Array.from({ length: 12 }, (_, i) => ({
-      ...transfer(`kill-${i}`, i === 11 ? 'newcomer' : `payer-${i % 3}`, `payee-${i}`, new Date(at + i * 1000).toISOString()),
+      ...transfer(`kill-${i}`, i === 11 ? 'newcomer' : `payer-${i % 3}`, 'kill-shop', new Date(at + i * 1000).toISOString()),
       ...(i === 11 ? { amount: { value: 9_500, currency: 'EUR' } } : {}),
     }));
     let answeredBeforeKill: string[] = [];
