@@ -130,30 +130,12 @@ const STORED_WINDOWS = defineStatement<CounterQuery>(
       AND occurred_at > q.since AND occurred_at < q.first_hour) de_in
   CROSS JOIN LATERAL (
     SELECT
-      (SELECT coalesce(sum(parties), 0) FROM counterparty_hours
-        WHERE org_id = q.org AND entity_id = q.src AND direction = 'out' AND hour >= q.first_hour)
-        + (SELECT count(*) FROM counterparties
-            WHERE org_id = q.org AND entity_id = q.src AND direction = 'out' AND last_at > q.since AND last_at < q.first_hour)
-        AS s_out_receivers,
-      (SELECT coalesce(sum(parties), 0) FROM counterparty_hours
-        WHERE org_id = q.org AND entity_id = q.src AND direction = 'in' AND hour >= q.first_hour)
-        + (SELECT count(*) FROM counterparties
-            WHERE org_id = q.org AND entity_id = q.src AND direction = 'in' AND last_at > q.since AND last_at < q.first_hour)
-        AS s_in_senders,
-      (SELECT count(*) FROM counterparties WHERE org_id = q.org AND entity_id = q.src AND direction = 'in' AND last_at > q.last_hour)
-        AS s_in_senders_1h,
-      (SELECT coalesce(sum(parties), 0) FROM counterparty_hours
-        WHERE org_id = q.org AND entity_id = q.dst AND direction = 'out' AND hour >= q.first_hour)
-        + (SELECT count(*) FROM counterparties
-            WHERE org_id = q.org AND entity_id = q.dst AND direction = 'out' AND last_at > q.since AND last_at < q.first_hour)
-        AS d_out_receivers,
-      (SELECT coalesce(sum(parties), 0) FROM counterparty_hours
-        WHERE org_id = q.org AND entity_id = q.dst AND direction = 'in' AND hour >= q.first_hour)
-        + (SELECT count(*) FROM counterparties
-            WHERE org_id = q.org AND entity_id = q.dst AND direction = 'in' AND last_at > q.since AND last_at < q.first_hour)
-        AS d_in_senders,
-      (SELECT count(*) FROM counterparties WHERE org_id = q.org AND entity_id = q.dst AND direction = 'in' AND last_at > q.last_hour)
-        AS d_in_senders_1h,
+      ${counterpartiesSql(sql`q.src`, 'out')} AS s_out_receivers,
+      ${counterpartiesSql(sql`q.src`, 'in')} AS s_in_senders,
+      ${sendersLastHourSql(sql`q.src`)} AS s_in_senders_1h,
+      ${counterpartiesSql(sql`q.dst`, 'out')} AS d_out_receivers,
+      ${counterpartiesSql(sql`q.dst`, 'in')} AS d_in_senders,
+      ${sendersLastHourSql(sql`q.dst`)} AS d_in_senders_1h,
       greatest(
         (SELECT occurred_at FROM events WHERE org_id = q.org AND source_id = q.src AND amount IS NOT NULL AND occurred_at <= q.t
           ORDER BY occurred_at DESC LIMIT 1),
@@ -181,6 +163,24 @@ const STORED_WINDOWS = defineStatement<CounterQuery>(
   ORDER BY q.i`,
 );
 
+
+/**
+ * An entity's distinct counterparties in one direction over the window from the state: the hour
+ * histogram of their latest payment from the first whole hour on, and those whose latest payment fell
+ * in the partial hour before it.
+ */
+function counterpartiesSql(entity: SQL, direction: 'out' | 'in'): SQL {
+  const d = sql.raw(`'${direction}'`);
+  return sql`((SELECT coalesce(sum(parties), 0) FROM counterparty_hours
+        WHERE org_id = q.org AND entity_id = ${entity} AND direction = ${d} AND hour >= q.first_hour)
+      + (SELECT count(*) FROM counterparties
+        WHERE org_id = q.org AND entity_id = ${entity} AND direction = ${d} AND last_at > q.since AND last_at < q.first_hour))`;
+}
+
+/** An entity's distinct senders whose latest payment is within the hour before the event's time. */
+function sendersLastHourSql(entity: SQL): SQL {
+  return sql`(SELECT count(*) FROM counterparties WHERE org_id = q.org AND entity_id = ${entity} AND direction = 'in' AND last_at > q.last_hour)`;
+}
 
 /** Whether `payer` paid `payee` with `occurred_at` in (from, q.t]: read on the payer's window index. */
 function paidWithin(payer: SQL, payee: SQL, from: SQL): SQL {

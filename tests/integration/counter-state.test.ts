@@ -3,18 +3,10 @@ import { getDb, getPool } from '@/db/client';
 import { computeCounters, pairLookupSql, pairsFrom } from '@/lib/events/counters';
 import { parseEventInput } from '@/lib/events/event-input';
 import { ingestEvent } from '@/lib/events/ingest-event';
+import { random } from '../support/random';
 import { newOrg } from '../support/api';
 
 const HOUR = 3_600_000;
-
-/** A small deterministic generator, so a failure can be replayed. */
-function random(seed: number) {
-  let x = seed;
-  return () => {
-    x = (x * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return x / 2_147_483_648;
-  };
-}
 
 describe('incremental counter state', () => {
   it('gives exactly the counters of the event-by-event count, over random traffic with late events', async () => {

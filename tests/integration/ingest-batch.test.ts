@@ -6,19 +6,11 @@ import { commitBatch, entityLockKey, type IngestItem, type IngestResult } from '
 import { ingestEvent } from '@/lib/events/ingest-event';
 import { metricsExposition } from '@/lib/metrics';
 import { activeRuleSet } from '@/lib/rules/active-rule-set';
+import { random } from '../support/random';
 import { newOrg, type TestOrg } from '../support/api';
 import { PROJECT_ROOT } from '../support/processes';
 
 const HOUR = 3_600_000;
-
-/** A small deterministic generator, so a failure can be replayed. */
-function random(seed: number) {
-  let x = seed;
-  return () => {
-    x = (x * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return x / 2_147_483_648;
-  };
-}
 
 const actorOf = (org: TestOrg) => ({ orgId: org.orgId, actorId: org.keyId, actorKind: 'key' as const });
 

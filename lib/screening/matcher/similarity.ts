@@ -235,28 +235,32 @@ export const CONSONANT_DIGRAPHS: Readonly<Record<string, string>> = { sh: 's', c
  * th...) are read as one letter first; an abjad word (`abjad`) is already one letter per letter.
  */
 export function consonantKey(word: string, abjad = false): string {
-  let s = word.toLowerCase();
-  if (!abjad) {
-    // (An apostrophe keeps two letters apart: "es'haq" is a reading of Eshaq with s and h, see latinReadings.)
-    s = s.replace(/sch|dzh|dj|[sckgtdpz]h/g, (d) => (d === 'sch' ? 's' : d === 'dj' || d === 'dzh' ? 'j' : (CONSONANT_DIGRAPHS[d] ?? d)));
-  } else {
-    // A c left in an abjad or Brahmic word is the ch of Devanagari च (any-ascii writes it c), read as Latin ch is.
-    s = s.replace(/c/g, 's');
-  }
-  s = s.replace(/[^a-z]/g, '');
   // A doubled letter is one consonant (an abjad does not write gemination), dropped before the vowels go,
   // so the two z of "Aziz" (عزيز) and the two d of "Haddad" (حداد, with its alif) stay two.
-  s = s.replace(/(.)\1+/g, '$1');
-  // Letters of one class side by side are one consonant too (ck, dt), before the vowels go.
-  s = s
+  const s = consonantClasses(lettersOf(word, abjad).replace(/(.)\1+/g, '$1')).replace(/[aeiouwy]/g, '');
+  return s.length > 1 ? s.replace(/h$/, '') : s;
+}
+
+/** A word's lower-case letters with Latin consonant digraphs read as one letter (an abjad's c as s). */
+function lettersOf(word: string, abjad: boolean): string {
+  const s = word.toLowerCase();
+  // (An apostrophe keeps two letters apart: "es'haq" is a reading of Eshaq with s and h, see latinReadings.)
+  // A c left in an abjad or Brahmic word is the ch of Devanagari च (any-ascii writes it c), read as Latin ch is.
+  const read = abjad
+    ? s.replace(/c/g, 's')
+    : s.replace(/sch|dzh|dj|[sckgtdpz]h/g, (d) => (d === 'sch' ? 's' : d === 'dj' || d === 'dzh' ? 'j' : (CONSONANT_DIGRAPHS[d] ?? d)));
+  return read.replace(/[^a-z]/g, '');
+}
+
+/** Consonants of one class as one letter; letters of one class side by side are one consonant too (ck, dt). */
+function consonantClasses(s: string): string {
+  return s
     .replace(/d/g, 't')
     .replace(/z/g, 's')
     .replace(/[qc]/g, 'k')
     .replace(/x/g, 'ks')
     .replace(/[pvf]/g, 'b')
-    .replace(/([tskb])\1+/g, '$1')
-    .replace(/[aeiouwy]/g, '');
-  return s.length > 1 ? s.replace(/h$/, '') : s;
+    .replace(/([tskb])\1+/g, '$1');
 }
 
 /**
@@ -466,17 +470,7 @@ function latinKeys(text: string): ConsonantReading {
  * ضیا ÐYA = Zia. A final h is dropped as consonantKey drops it.
  */
 export function vowelLetterKey(word: string, abjad: boolean): string {
-  let s = word.toLowerCase();
-  if (!abjad) s = s.replace(/sch|dzh|dj|[sckgtdpz]h/g, (d) => (d === 'sch' ? 's' : d === 'dj' || d === 'dzh' ? 'j' : (CONSONANT_DIGRAPHS[d] ?? d)));
-  else s = s.replace(/c/g, 's');
-  s = s.replace(/[^a-z]/g, '').replace(/ee/g, 'i').replace(/(.)\1+/g, '$1');
-  s = s
-    .replace(/d/g, 't')
-    .replace(/z/g, 's')
-    .replace(/[qc]/g, 'k')
-    .replace(/x/g, 'ks')
-    .replace(/[pvf]/g, 'b')
-    .replace(/([tskb])\1+/g, '$1');
+  let s = consonantClasses(lettersOf(word, abjad).replace(/ee/g, 'i').replace(/(.)\1+/g, '$1'));
   // A Latin w or y before a vowel is a consonant, which only an abjad's و or ي can stand for (Wan is not ان).
   if (!abjad) s = s.replace(/[wy](?=[aeiou])/g, (c) => (c === 'w' ? 'W' : 'Y'));
   s = s
