@@ -20,8 +20,9 @@ export async function recordAudit(tx: Queryable, actor: Actor, change: AuditChan
   if (entries.length === 0) return;
   await tx.insert(auditLog).values(
     entries.map((c, i) => ({
-      // Entries of one change keep their order when read by time: each is a microsecond after the last.
-      ...(i > 0 ? { at: sql`clock_timestamp() + ${i} * interval '1 microsecond'` } : {}),
+      // Entries of one change keep their order when read by time: each is a millisecond after the last
+      // (`at` is kept to the millisecond, so a smaller step would be rounded away).
+      ...(i > 0 ? { at: sql`clock_timestamp() + ${i} * interval '1 millisecond'` } : {}),
       orgId: actor.orgId,
       actor: actor.actorId,
       actorKind: actor.actorKind,
