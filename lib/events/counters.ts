@@ -87,13 +87,13 @@ const WINDOW_SQL = `
 /** At most this many stored events of an entity after an event's time are corrected for; more, and it is counted from the events. */
 export const LATE_EVENTS_CORRECTED = 100;
 
-// The same counters from the incremental state (db/schema/counters.ts), for every event of a wave at
+// The same counters from the incremental state (db/schema/counters.ts), for every event of a batch at
 // once: hourly buckets from the first whole hour after t - 24h, the partial hour before it from the
 // events themselves, and distinct counterparties from the hour histogram of their latest payment.
-// Exact when no stored event of either entity occurred after t and the buckets were counted with the
-// current near-threshold band; each row says whether that holds. The pair lookups (the latest payment
-// from source to destination and into destination from source) are read here too, under the locks.
-// One row per event, in the wave's order (`i`).
+// Stored events that occurred after t (they arrived earlier) are in the state too: each row brings
+// what they add (lateSideSql), to be taken off. Exact when the buckets were counted with the current
+// near-threshold band. The pair lookups (the latest payment from source to destination and into
+// destination from source) are read here too, under the locks. One row per event, in order (`i`).
 const STORED_WINDOWS = defineStatement<CounterQuery>(
   ['orgIds', 'idempotencyKeys', 'sourceIds', 'destinationIds', 'at', 'dayBefore', 'hourBefore', 'firstWholeHour', 'low', 'high'],
   (q) => sql`

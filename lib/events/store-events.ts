@@ -21,7 +21,7 @@ export interface ScoredDecision {
   decidedInUs: number;
 }
 
-/** One event of a wave as it is written: its counters, and (sync) its decision. */
+/** One event of a batch as it is written: its counters, and (sync) its decision. */
 export interface EventToStore {
   actor: Actor;
   event: EventInput;
@@ -58,7 +58,7 @@ interface DecisionColumns {
   event: string[]; org: string[]; id: string[]; decision: string[]; riskScore: number[]; reasons: string[]; decidedInUs: number[]; ruleErrors: string[];
 }
 
-interface WaveColumns {
+interface BatchColumns {
   events: EventColumns;
   placeholders: PlaceholderColumns;
   links: LinkColumns;
@@ -145,8 +145,8 @@ const STORE_PARAM_NAMES: (keyof StoreParams)[] = [
   'dc_decidedInUs', 'dc_ruleErrors', 'nearLow', 'nearHigh',
 ];
 
-/** The statement's parameters from the columns built for a wave. */
-function paramsOf(c: WaveColumns): StoreParams {
+/** The statement's parameters from the columns built for a batch. */
+function paramsOf(c: BatchColumns): StoreParams {
   const at = (dates: Date[]) => dates.map(toPostgresTimestamp);
   return {
     ev_org: c.events.org,
@@ -211,12 +211,12 @@ function paramsOf(c: WaveColumns): StoreParams {
 }
 
 /**
- * The events of a wave with everything they add, as one statement: the events (in the wave's order,
- * so `seq` and `received_at` follow arrival), entity placeholders and links, the incremental counter
- * state (db/schema/counters.ts) and the decisions stored without an alert. Every part joins to `ev`,
- * so an event whose idempotency key is taken adds nothing. The events of a wave name disjoint
- * entities; rows are still aggregated per key (a device may be shared), since one upsert may touch a
- * row only once, and taken in key order.
+ * The events of a batch with everything they add, as one statement: the events (in the batch's
+ * order, so `seq` and `received_at` follow arrival), entity placeholders and links, the incremental
+ * counter state (db/schema/counters.ts) and the decisions stored without an alert. Every part joins to
+ * `ev`, so an event whose idempotency key is taken adds nothing. Events of a batch may share entities
+ * (and devices): rows are aggregated per key, since one upsert may touch a row only once (counts
+ * and histogram changes added, latest times kept), and taken in key order.
  */
 const STORE_EVENTS = defineStatement<StoreParams>(STORE_PARAM_NAMES, (c) => sql`
   WITH ev AS (
@@ -298,7 +298,7 @@ const STORE_EVENTS = defineStatement<StoreParams>(STORE_PARAM_NAMES, (c) => sql`
   SELECT ev.id, ev.received_at, dec.created_at AS decided_at FROM ev LEFT JOIN dec ON dec.event_id = ev.id`);
 
 /** Empty column arrays of every part of the statement. */
-function emptyColumns(): WaveColumns {
+function emptyColumns(): BatchColumns {
   const { nearThresholdLow, nearThresholdHigh } = settings();
   return {
     events: {
@@ -334,7 +334,7 @@ function linksOf(event: EventInput): [string, string, string][] {
 }
 
 /** Adds one event's rows to the statement's columns. */
-function addEvent(c: WaveColumns, item: EventToStore): void {
+function addEvent(c: BatchColumns, item: EventToStore): void {
   const { actor, event, eventId, counters } = item;
   const org = actor.orgId;
   const e = c.events;
@@ -385,7 +385,7 @@ function addEvent(c: WaveColumns, item: EventToStore): void {
 }
 
 /** The incremental counter state one event adds (see db/schema/counters.ts). */
-function addCounterState(c: WaveColumns, org: string, eventId: string, event: EventInput, pairs: EventCounters['pairs']): void {
+function addCounterState(c: BatchColumns, org: string, eventId: string, event: EventInput, pairs: EventCounters['pairs']): void {
   const t = event.occurredAt.getTime();
   const hour = new Date(hourOf(t));
   const isPayment = event.amount !== null;
@@ -441,13 +441,13 @@ function addCounterState(c: WaveColumns, org: string, eventId: string, event: Ev
 }
 
 /**
- * Writes the events of a wave, in one statement, in the caller's transaction (under the entities'
+ * Writes the events of a batch, in one statement, in the caller's transaction (under the entities'
  * advisory locks). Returns, by event id, the events it inserted; an event missing from the answer had
  * its idempotency key taken already and wrote nothing.
  */
-export async function storeEvents(client: pg.ClientBase, wave: readonly EventToStore[]): Promise<Map<string, StoredEvent>> {
+export async function storeEvents(client: pg.ClientBase, batch: readonly EventToStore[]): Promise<Map<string, StoredEvent>> {
   const columns = emptyColumns();
-  for (const item of wave) addEvent(columns, item);
+  for (const item of batch) addEvent(columns, item);
   const { rows } = await client.query<{ id: string; received_at: Date; decided_at: Date | null }>(STORE_EVENTS.bind(paramsOf(columns)));
   return new Map(rows.map((r) => [r.id, { receivedAt: r.received_at, decidedAt: r.decided_at }]));
 }
