@@ -11,7 +11,7 @@
 import type { EntryKind, ListEntry, ScreeningIndex } from './types';
 import { OneEditIndex } from './one-edit-index';
 import { prepareListNames, WordInterner, type NameUnit, type PreparedName } from './prepare';
-import type { ComparableWord } from './similarity';
+import type { ComparableWord, ConsonantReading } from './similarity';
 import { blendCoverage } from './score';
 
 const HIT_EXACT = 1;
@@ -205,10 +205,10 @@ export class CandidateIndex implements ScreeningIndex {
         for (const unit of searchableUnits(form)) {
           const posting = postings[vocabId(unit.word.text, unit.word.codes, unit.word)] as number[];
           if (posting[posting.length - 1] !== formId) posting.push(formId);
-          const bare = unit.word.bare;
-          if (bare) {
-            const barePosting = postings[vocabId(bare.text, bare.codes, bare)] as number[];
-            if (barePosting[barePosting.length - 1] !== formId) barePosting.push(formId);
+          // The word without its article, and a Greek word's other spellings, are found as the word is.
+          for (const other of [...(unit.word.bare ? [unit.word.bare] : []), ...(unit.word.spellings ?? [])]) {
+            const otherPosting = postings[vocabId(other.text, other.codes, other)] as number[];
+            if (otherPosting[otherPosting.length - 1] !== formId) otherPosting.push(formId);
           }
         }
       }
@@ -277,6 +277,17 @@ export class CandidateIndex implements ScreeningIndex {
       return reached;
     }
     if (!word.latin) return reached;
+    this.reachLatin(word, readings, add);
+    // A word transliterated from Greek reaches what each of its other spellings reaches.
+    for (const spelling of word.spellings ?? []) {
+      add(this.vocabulary.get(spelling.text), HIT_EXACT);
+      this.reachLatin(spelling, spelling.otherReadings ? [spelling, ...spelling.otherReadings] : [spelling], add);
+    }
+    return reached;
+  }
+
+  /** What a Latin word reaches besides its own vocabulary word: abjad words by consonants, sound, one edit. */
+  private reachLatin(word: ComparableWord, readings: readonly ConsonantReading[], add: (id: number | undefined, weight: number) => void): void {
     for (const r of readings) {
       // As above: a Latin word meeting an abjad word by its consonants ranks it with the Latin words it reaches.
       if (r.consonants) for (const id of this.abjadByConsonants.get(r.consonants) ?? []) add(id, HIT_ACROSS_SCRIPTS);
@@ -289,7 +300,6 @@ export class CandidateIndex implements ScreeningIndex {
     if (word.roman) for (const id of this.byRoman.get(word.roman) ?? []) add(id, HIT_SOUND);
     if (word.nicknames) for (const name of word.nicknames) add(this.vocabulary.get(name), HIT_SOUND);
     this.reachBySpelling(word, add);
-    return reached;
   }
 
   /** Latin vocabulary words a Latin word reaches by sound code and by one edit. */

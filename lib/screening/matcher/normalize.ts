@@ -19,6 +19,8 @@ export type WordRole = 'normal' | 'particle' | 'generic' | 'initial';
 export interface NormalizedWord {
   readonly text: string;
   readonly role: WordRole;
+  /** Other Latin spellings of a word transliterated from Greek (see greekReadings), when it has any. */
+  readonly readings?: readonly string[];
 }
 
 export interface NormalizedName {
@@ -61,12 +63,44 @@ const OTHER_SCRIPT_RUN = /[^\p{Script=Latin}\P{L}]+/gu;
 const HEBREW_LETTERS: Readonly<Record<string, string>> = {
   ב: 'b', ו: 'w', פ: 'p', ף: 'p', כ: 'k', ך: 'k', ק: 'k', צ: 's', ץ: 's', ח: 'h', ע: '',
 };
-// (μπ and ντ are how Greek writes the b and d of foreign names, γκ their g (Μιγκέλ = Miguel; νγκ, γγ are ng); ι and ου
-// before a vowel starting a word are y, w (inside one ου is u: Χουάν = Juan); αυ, ευ are av, ev.)
-const GREEK_DIGRAPHS: ReadonlyArray<readonly [RegExp, string]> = [
-  [/νγκ/g, 'ng'], [/μπ/g, 'b'], [/ντ/g, 'd'], [/γκ/g, 'g'], [/γγ/g, 'ng'], [/τζ/g, 'j'], [/τσ/g, 'ts'], [/^ι(?=[αεηιουω])/, 'y'], [/^ου(?=[αεηιοω])/, 'w'], [/ου/g, 'u'], [/αυ/g, 'av'], [/ευ/g, 'ev'],
-  [/χ/g, 'h'],
+// Greek letters to Latin, rule by rule in this order. `usual` is the reading the word is written with (null: any-ascii's,
+// applied last); `others` are further readings of the same letters that Latin spellings use, tried as the word's other
+// spellings (see greekReadings). μπ, ντ and γκ are how Greek writes the b, d and g of foreign names (Μπους, Ντάλας,
+// Μιγκέλ = Miguel; νγκ, γγ are ng); inside a word after a vowel they are also the mb/mp, nd/nt, ng/nk Latin spellings
+// write (Λάμπερτ = Lambert, Ολυμπία = Olympia, Άντον = Anton, Λόντον = London, Άγκυρα = Ankara). ι and ου before a
+// vowel starting a word are y, w (inside one ου is u: Χουάν = Juan, or ou: Παπαδόπουλος = Papadopoulos); ι before a
+// vowel inside a word is i or y (Σαμαγιόα, Σεγιέντ = Seyed); αυ, ευ are av, ev, or af, ef, or au, eu (Ευριπίδης =
+// Evripidis, Euripides); ει, οι are ei, oi or i (Βασίλειος = Vasileios, Vasilios; Οικονόμου = Oikonomou, Ikonomou),
+// αι ai or e; η i or e (Ελένη = Eleni, Δημήτρης = Dimitris, Demetris); υ y or i (Κυριάκος = Kyriakos, Kiriakos);
+// χ h, ch or kh (Χρήστος = Christos, Μιχαήλ = Mikhail); β v or b (Βαρβάρα = Varvara, Barbara).
+interface GreekRule {
+  readonly from: RegExp;
+  readonly usual: string | null;
+  readonly others: readonly string[];
+}
+const GREEK_VOWEL_BEFORE = '(?<=[αεηιουω])';
+const greekRule = (from: string, usual: string | null, others: readonly string[] = []): GreekRule => ({
+  from: new RegExp(from, 'g'),
+  usual,
+  others,
+});
+const GREEK_RULES: readonly GreekRule[] = [
+  greekRule('νγκ', 'ng'), greekRule('γγ', 'ng'), greekRule('τζ', 'j'), greekRule('τσ', 'ts'),
+  greekRule('^ι(?=[αεηιουω])', 'y'), greekRule('^ου(?=[αεηιοω])', 'w'),
+  greekRule(`${GREEK_VOWEL_BEFORE}μπ`, 'b', ['mb', 'mp']), greekRule(`${GREEK_VOWEL_BEFORE}ντ`, 'd', ['nd', 'nt']),
+  greekRule(`${GREEK_VOWEL_BEFORE}γκ`, 'g', ['ng', 'nk']),
+  greekRule('μπ', 'b'), greekRule('ντ', 'd'), greekRule('γκ', 'g'),
+  greekRule('ι(?=[αεηιουω])', null, ['y']),
+  greekRule('(?<=[αεη])υ', 'v', ['f', 'u']),
+  greekRule('ου', 'u', ['ou']),
+  greekRule('ει', null, ['i']), greekRule('οι', null, ['i']), greekRule('αι', null, ['e']),
+  greekRule('η', null, ['e']), greekRule('υ', null, ['i']),
+  greekRule('χ', 'h', ['ch', 'kh']),
+  greekRule('β', null, ['b']),
 ];
+/** At most this many readings of one Greek word (the usual one and those changing the fewest rules first). */
+const MAX_GREEK_READINGS = 32;
+
 /** Hebrew geresh after a letter makes the sound Latin spellings write j, zh, ch. */
 const HEBREW_GERESH: ReadonlyArray<readonly [RegExp, string]> = [[/ג[׳']/g, 'j'], [/ז[׳']/g, 'j'], [/צ[׳']/g, 's']];
 
@@ -117,10 +151,46 @@ function cjkToLatin(run: string): string {
   return ` ${anyAscii(run).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()} `;
 }
 
-function greekToLatin(run: string): string {
-  let text = run.normalize('NFD').replace(COMBINING_MARK, '');
-  for (const [from, to] of GREEK_DIGRAPHS) text = text.replace(from, to);
-  return anyAscii(text).toLowerCase();
+/**
+ * The Latin readings of one Greek word (lowercase), the usual one first: every rule of GREEK_RULES read its usual
+ * way, then with one rule read another way, then two, and so on. Every occurrence of the letters of one rule is
+ * read the same way, as in the Latin spelling of one name.
+ */
+export function greekReadings(run: string): string[] {
+  const text = run.normalize('NFD').replace(COMBINING_MARK, '');
+  const active: number[] = [];
+  GREEK_RULES.forEach((rule, i) => {
+    rule.from.lastIndex = 0;
+    if (rule.others.length > 0 && rule.from.test(text)) active.push(i);
+  });
+  const readings = new Set<string>();
+  const read = (choice: ReadonlyMap<number, number>): void => {
+    let s = text;
+    GREEK_RULES.forEach((rule, i) => {
+      const c = choice.get(i) ?? 0;
+      const to = c === 0 ? rule.usual : (rule.others[c - 1] as string);
+      if (to !== null) s = s.replace(rule.from, to);
+    });
+    readings.add(anyAscii(s).toLowerCase());
+  };
+  // Choices changing `changes` rules, from active rule `from` on.
+  const choose = (changes: number, from: number, choice: Map<number, number>): void => {
+    if (readings.size >= MAX_GREEK_READINGS) return;
+    if (changes === 0) {
+      read(choice);
+      return;
+    }
+    for (let k = from; k < active.length; k++) {
+      const rule = active[k] as number;
+      for (let c = 1; c <= (GREEK_RULES[rule] as GreekRule).others.length; c++) {
+        choice.set(rule, c);
+        choose(changes - 1, k + 1, choice);
+        choice.delete(rule);
+      }
+    }
+  };
+  for (let changes = 0; changes <= active.length && readings.size < MAX_GREEK_READINGS; changes++) choose(changes, 0, new Map());
+  return [...readings];
 }
 
 /** A word from an abjad or Brahmic script (see ABJAD_RUN): capitals, as normalizeText leaves it. */
@@ -139,9 +209,10 @@ const INNER_CAPITAL = /(\p{Ll})(\p{Lu}\p{Ll})/gu;
 /**
  * Lowercase, transliterate every other script to Latin (Cyrillic by a BGN/PCGN-like table, the spelling the
  * lists use; the others with any-ascii), strip diacritics, drop apostrophes, turn punctuation into spaces.
- * Words from scripts that do not write short vowels come out in capitals (see isAbjadWord).
+ * Words from scripts that do not write short vowels come out in capitals (see isAbjadWord). A Greek word comes out
+ * in its usual reading; with `readings`, its other readings (see greekReadings) are kept there under the usual one.
  */
-export function normalizeText(raw: string): string {
+export function normalizeText(raw: string, readings?: Map<string, readonly string[]>): string {
   // NFKC: Arabic presentation forms (ﻤﺣﻤﺩ), full-width letters and ligatures become ordinary letters.
   let s = raw.normalize('NFKC').replace(INNER_CAPITAL, '$1 $2').toLowerCase();
   s = s.replace(APOSTROPHES, '').replace(/&/g, ' and ');
@@ -149,7 +220,11 @@ export function normalizeText(raw: string): string {
   if (OTHER_SCRIPT_RUN.test(s)) {
     OTHER_SCRIPT_RUN.lastIndex = 0;
     s = s.replace(/[ةىیکٱـ]/g, (c) => ARABIC_VARIANTS[c] ?? c);
-    s = s.replace(ABJAD_RUN, abjadToLatin).replace(CJK_RUN, cjkToLatin).replace(GREEK_RUN, greekToLatin);
+    s = s.replace(ABJAD_RUN, abjadToLatin).replace(CJK_RUN, cjkToLatin).replace(GREEK_RUN, (run) => {
+      const [usual, ...others] = greekReadings(run) as [string, ...string[]];
+      if (readings && others.length > 0) readings.set(usual, others);
+      return usual;
+    });
     s = s.replace(OTHER_SCRIPT_RUN, (run) => anyAscii(run).toLowerCase());
   }
   s = s.normalize('NFKD').replace(COMBINING_MARK, '');
@@ -462,7 +537,8 @@ function roleOf(word: string, kind: EntryKind): WordRole {
 /** Normalise one name form for comparison as a person or as a business name. */
 export function normalizeName(raw: string, kind: EntryKind): NormalizedName {
   const ordered = kind === 'person' ? givenNamesFirst(raw) : raw;
-  let tokens = normalizeText(ordered).split(' ').filter((t) => t.length > 0);
+  const readings = new Map<string, readonly string[]>();
+  let tokens = normalizeText(ordered, readings).split(' ').filter((t) => t.length > 0);
   const legal = new Set<string>();
   if (kind === 'person') {
     const withoutTitles = tokens.filter((t) => !PERSON_TITLES.has(t) && !ABJAD_TITLES.has(t));
@@ -473,10 +549,14 @@ export function normalizeName(raw: string, kind: EntryKind): NormalizedName {
     if (withoutLegal.length > 0) tokens = withoutLegal;
     else legal.clear(); // a name that is nothing but a legal form keeps it as its words
   }
-  let words = tokens.map((text) => ({ text, role: roleOf(text, kind) }));
+  const withReadings = (text: string, role: WordRole): NormalizedWord => {
+    const others = readings.get(text);
+    return others ? { text, role, readings: others } : { text, role };
+  };
+  let words = tokens.map((text) => withReadings(text, roleOf(text, kind)));
   // A name made only of particles ("ABU") must still have something to match with.
   if (words.length > 0 && words.every((w) => w.role === 'particle' || w.role === 'generic')) {
-    words = words.map((w) => ({ text: w.text, role: 'normal' as const }));
+    words = words.map((w) => withReadings(w.text, 'normal'));
   }
   return { words, legalForms: [...legal].sort() };
 }

@@ -59,11 +59,13 @@ const SUN_LETTER = /^[TDRZSLNÐÞ]/;
 export class WordInterner {
   private readonly words = new Map<string, ComparableWord>();
 
-  get(text: string): ComparableWord {
-    let word = this.words.get(text);
+  /** `readings`: the word's other Latin spellings (a Greek word's, see normalize.ts greekReadings). */
+  get(text: string, readings?: readonly string[]): ComparableWord {
+    const key = readings && readings.length > 0 ? `${text} ${readings.join(' ')}` : text;
+    let word = this.words.get(key);
     if (!word) {
-      word = comparableWord(text);
-      this.words.set(text, word);
+      word = comparableWord(text, readings);
+      this.words.set(key, word);
     }
     return word;
   }
@@ -81,7 +83,7 @@ export function prepareName(
   const units: NameUnit[] = words.map((w, i) => ({
     first: i,
     last: i,
-    word: interner.get(w.text),
+    word: interner.get(w.text, w.readings),
     role: w.role,
     weight: ROLE_WEIGHT[w.role],
     label: w.text,

@@ -326,6 +326,7 @@ const VIA_DETAIL: Readonly<Record<string, string>> = {
 /** What a pair's detail adds in brackets: how the spellings met, and words joined on one side. */
 function pairNote(p: AlignedPair, fallback: string): string {
   const notes: string[] = [];
+  if (p.match.reading) notes.push(`read as "${p.match.reading}"`);
   if (p.match.via) notes.push(VIA_DETAIL[p.match.via] as string);
   else if (fallback) notes.push(fallback);
   // An exact pair shows the joining itself ("abubakr" = "abu bakr").

@@ -49,6 +49,9 @@ export interface ComparableWord {
   readonly asLatin?: ComparableWord;
   /** The consonant keys of the word's other readings (see otherReadings), when it has any. */
   readonly otherReadings?: readonly ConsonantReading[];
+  /** Other Latin spellings of a word transliterated from Greek, whose letters Latin spellings write several ways
+   * (ντ inside a word: d, nd or nt; see normalize.ts greekReadings), when it has any. */
+  readonly spellings?: readonly ComparableWord[];
 }
 
 /** The consonant keys of one reading of a word (see consonantKey, looseConsonantKey, vowelLetterKey). */
@@ -72,6 +75,8 @@ export interface WordMatch {
   readonly via?: WordMatchVia;
   /** Met only by the loose consonant key (looseConsonantKey): never enough for words read as one. */
   readonly loose?: true;
+  /** The other spelling (ComparableWord.spellings) of either word that met the other word. */
+  readonly reading?: string;
 }
 
 /** Words of this length or shorter match only exactly or as an initial: fuzzy matching them is noise. */
@@ -538,7 +543,14 @@ function otherKeys(readings: readonly string[], keys: (text: string) => Consonan
   return others.filter((r) => r.consonants !== first?.consonants || r.looseConsonants !== first.looseConsonants);
 }
 
-export function comparableWord(text: string): ComparableWord {
+/** Prepare a normalised word for comparison; `spellings`: its other Latin spellings (see ComparableWord.spellings). */
+export function comparableWord(text: string, spellings?: readonly string[]): ComparableWord {
+  const word = comparableSpelling(text);
+  const others = word.latin ? (spellings ?? []).filter((s) => s !== text && /^[a-z]+$/.test(s)) : [];
+  return others.length > 0 ? { ...word, spellings: others.map((s) => comparableSpelling(s)) } : word;
+}
+
+function comparableSpelling(text: string): ComparableWord {
   const latin = /^[a-z]+$/.test(text);
   if (!latin) {
     const abjad = ABJAD_WORD.test(text);
@@ -740,6 +752,25 @@ function compareDirect(a: ComparableWord, b: ComparableWord): WordMatch | null {
  * tried without it, for a little less credit.
  */
 export function compareWords(a: ComparableWord, b: ComparableWord): WordMatch | null {
+  let best = compareSpellings(a, b);
+  if (best?.kind === 'exact' || (!a.spellings && !b.spellings)) return best;
+  // A word transliterated from Greek: every other spelling of either word, the best.
+  for (const x of [a, ...(a.spellings ?? [])]) {
+    for (const y of [b, ...(b.spellings ?? [])]) {
+      if (x === a && y === b) continue;
+      const m = compareSpellings(x, y);
+      if (!m || m.kind === 'initial' || m.credit <= (best?.credit ?? 0)) continue;
+      // Another spelling is a reading of the letters already: sounding alike after it (Double Metaphone, below the
+      // credit of equal folded spellings or skeletons) is one guess too many.
+      if (m.kind === 'phonetic' && !m.via && m.credit < SKELETON_EQUAL_CREDIT) continue;
+      best = { ...m, kind: m.kind === 'exact' ? 'close' : m.kind, reading: x === a ? y.text : x.text };
+    }
+  }
+  return best;
+}
+
+/** compareWords for one spelling of each word. */
+function compareSpellings(a: ComparableWord, b: ComparableWord): WordMatch | null {
   let best = compareDirect(a, b);
   if (best?.kind === 'exact') return best;
   const alternatives: Array<[ComparableWord, ComparableWord]> = [];
