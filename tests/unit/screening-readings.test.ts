@@ -1,11 +1,12 @@
 // Letters and spellings that a name in another script, or its Latin spelling, can be read two ways, and
 // how the matcher tries both: Arabic letters written d or z, th or s, q or g; a Latin c as k or s and a
 // Latin digraph as one letter or two; the long vowels an abjad writes; words read as one that add nothing
-// (echo runs); the article joined to the word before; and the candidate index across scripts.
+// (echo runs); the article joined to the word before; the candidate index across scripts; and Greek letters that
+// Latin spellings write several ways.
 import { describe, expect, it } from 'vitest';
 import { buildScreeningIndex, scoreEntry, screenName, type ListEntry, type ScreeningQuery } from '@/lib/screening/matcher';
 import { CandidateIndex } from '@/lib/screening/matcher/candidates';
-import { normalizeName, normalizeText } from '@/lib/screening/matcher/normalize';
+import { greekReadings, normalizeName, normalizeText } from '@/lib/screening/matcher/normalize';
 import { prepareName } from '@/lib/screening/matcher/prepare';
 import { abjadReadings, comparableWord, compareWords, vowelLetterKey, writtenVowelsMet } from '@/lib/screening/matcher/similarity';
 
@@ -210,5 +211,90 @@ describe('candidates across scripts', () => {
     const candidates = index.candidates(prepareName('ABDUL SATAR ABDUL MANAN', 'person'), 'person', 80);
     expect(candidates.length).toBe(80);
     expect(index.entries[candidates[0]?.entry ?? -1]?.ref).toBe('manan');
+  });
+});
+
+describe('Greek letters that Latin spellings write several ways', () => {
+  const greekCredit = (greek: string, latin: string): number =>
+    compareWords((prepareName(greek, 'person').units[0] as { word: ReturnType<typeof comparableWord> }).word, comparableWord(latin))?.credit ?? 0;
+
+  it('reads μπ, ντ and γκ inside a word after a vowel as b, d, g and as mb/mp, nd/nt, ng/nk', () => {
+    expect(greekReadings('αντον')).toEqual(['adon', 'andon', 'anton']);
+    expect(greekReadings('λοντον')).toContain('london');
+    expect(greekReadings('λαμπερτ')).toEqual(['labert', 'lambert', 'lampert']);
+    expect(greekReadings('ολυμπια')).toContain('olympia');
+    expect(greekReadings('αγκυρα')).toContain('ankyra');
+    expect(greekReadings('ιγκορ')[0]).toBe('igor');
+    // Starting a word, or after a consonant, they are b, d, g only.
+    expect(greekReadings('μπους').every((r) => r.startsWith('b'))).toBe(true);
+    expect(greekReadings('ντοναλντ')).toEqual(['donald']);
+  });
+
+  it('reads ι before a vowel inside a word as i and as y', () => {
+    expect(greekReadings('σαμαιοα')).toEqual(['samaioa', 'samayoa', 'sameoa']);
+    expect(greekReadings('σειιεντι')).toContain('seyyedi');
+  });
+
+  it('reads the υ of αυ and ευ as v, f or u', () => {
+    expect(greekReadings('ευριπιδης')[0]).toBe('evripidis');
+    expect(greekReadings('ευριπιδης')).toContain('euripides');
+    expect(greekReadings('ευσταθιος')).toContain('efstathios');
+  });
+
+  it('reads ου as u and as ou', () => {
+    expect(greekReadings('παπαδοπουλος')).toEqual(['papadopulos', 'papadopoulos']);
+  });
+
+  it('reads ει and οι as written and as i, αι as written and as e', () => {
+    expect(greekReadings('βασιλειος')).toContain('vasilios');
+    expect(greekReadings('οικονομου')).toContain('ikonomou');
+    expect(greekReadings('καισαρης')).toContain('kesaris');
+  });
+
+  it('reads η as i and as e, υ as y and as i', () => {
+    expect(greekReadings('αθηνα')).toEqual(['athina', 'athena']);
+    expect(greekReadings('κυριακος')).toContain('kiriakos');
+  });
+
+  it('reads χ as h, ch or kh and β as v or b', () => {
+    expect(greekReadings('χρηστος')).toEqual(expect.arrayContaining(['hristos', 'christos', 'khristos']));
+    expect(greekReadings('μιχαηλ')).toEqual(expect.arrayContaining(['mikhail', 'michael']));
+    expect(greekReadings('βαρβαρα')).toEqual(['varvara', 'barbara']);
+  });
+
+  it('reads a final ς as s, and keeps a word without such letters to its one reading', () => {
+    expect(normalizeText('Νίκος')).toBe('nikos');
+    expect(greekReadings('νικος')).toEqual(['nikos']);
+  });
+
+  it('keeps the usual reading first and at most 32 readings, those changing the fewest letters first', () => {
+    const readings = greekReadings('μπαμπουλαντιχειβηυ');
+    expect(readings).toHaveLength(32);
+    expect(readings[0]).toBe(normalizeText('μπαμπουλαντιχειβηυ'));
+  });
+
+  it('compares a Greek word in each of its spellings and names the one that met', () => {
+    expect(greekCredit('Άντον', 'anton')).toBe(1);
+    expect(greekCredit('Χρήστος', 'christos')).toBe(1);
+    expect(greekCredit('Άντον', 'andrew')).toBe(0);
+    const match = scoreEntry({ name: 'Άντον Θούλιν', kind: 'person' }, person('thulin', 'THULIN, Anton', { birth_year: 1997 }));
+    expect(match.score).toBeGreaterThanOrEqual(80);
+    expect(match.reasons.find((r) => r.code === 'name_close')?.detail).toBe('"adon" ~ "anton" (read as "anton")');
+  });
+
+  it('does not take a word that only sounds alike after another spelling', () => {
+    // χιουνουοο (Hyunwoo) read as "chiunuoo" has Double Metaphone codes in common with "chun".
+    expect(greekCredit('χιουνουοο', 'chun')).toBe(0);
+  });
+
+  it('finds a Latin list name by another spelling of a Greek query, through the index', () => {
+    const index = buildScreeningIndex([
+      person('olympia', 'LAMBERT, Olympia', { birth_year: 1980 }),
+      person('kesaris', 'KESARIS, Christos', { birth_year: 1975 }),
+      person('other', 'LAMBERT, Oliver', { birth_year: 1980 }),
+    ]);
+    expect(found(index, { name: 'Ολυμπία Λάμπερτ', kind: 'person' }, 'olympia')).toBe(true);
+    expect(found(index, { name: 'Χρήστος Καισάρης', kind: 'person' }, 'kesaris')).toBe(true);
+    expect(found(index, { name: 'Ολυμπία Λάμπερτ', kind: 'person' }, 'other')).toBe(false);
   });
 });
