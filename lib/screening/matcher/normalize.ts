@@ -99,7 +99,7 @@ const GREEK_RULES: readonly GreekRule[] = [
   greekRule('β', null, ['b']),
 ];
 /** At most this many readings of one Greek word (the usual one and those changing the fewest rules first). */
-const MAX_GREEK_READINGS = 32;
+const MAX_GREEK_READINGS = 16;
 
 /** Hebrew geresh after a letter makes the sound Latin spellings write j, zh, ch. */
 const HEBREW_GERESH: ReadonlyArray<readonly [RegExp, string]> = [[/ג[׳']/g, 'j'], [/ז[׳']/g, 'j'], [/צ[׳']/g, 's']];
@@ -156,7 +156,7 @@ function cjkToLatin(run: string): string {
  * way, then with one rule read another way, then two, and so on. Every occurrence of the letters of one rule is
  * read the same way, as in the Latin spelling of one name.
  */
-export function greekReadings(run: string): string[] {
+export function greekReadings(run: string, max = MAX_GREEK_READINGS): string[] {
   const text = run.normalize('NFD').replace(COMBINING_MARK, '');
   const active: number[] = [];
   GREEK_RULES.forEach((rule, i) => {
@@ -175,7 +175,7 @@ export function greekReadings(run: string): string[] {
   };
   // Choices changing `changes` rules, from active rule `from` on.
   const choose = (changes: number, from: number, choice: Map<number, number>): void => {
-    if (readings.size >= MAX_GREEK_READINGS) return;
+    if (readings.size >= max) return;
     if (changes === 0) {
       read(choice);
       return;
@@ -189,7 +189,7 @@ export function greekReadings(run: string): string[] {
       }
     }
   };
-  for (let changes = 0; changes <= active.length && readings.size < MAX_GREEK_READINGS; changes++) choose(changes, 0, new Map());
+  for (let changes = 0; changes <= active.length && readings.size < max; changes++) choose(changes, 0, new Map());
   return [...readings];
 }
 
@@ -221,7 +221,8 @@ export function normalizeText(raw: string, readings?: Map<string, readonly strin
     OTHER_SCRIPT_RUN.lastIndex = 0;
     s = s.replace(/[ةىیکٱـ]/g, (c) => ARABIC_VARIANTS[c] ?? c);
     s = s.replace(ABJAD_RUN, abjadToLatin).replace(CJK_RUN, cjkToLatin).replace(GREEK_RUN, (run) => {
-      const [usual, ...others] = greekReadings(run) as [string, ...string[]];
+      // Without `readings`, only the usual reading is needed.
+      const [usual, ...others] = greekReadings(run, readings ? MAX_GREEK_READINGS : 1) as [string, ...string[]];
       if (readings && others.length > 0) readings.set(usual, others);
       return usual;
     });
