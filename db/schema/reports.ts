@@ -46,6 +46,17 @@ export const strReports = pgTable(
 /** Raw bytes (`bytea`); node-postgres sends a Buffer parameter as binary, without a hex copy. */
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
+/** The columns of a stored file (PDF, PNG or JPEG judged by its content): its name, type, size, SHA-256, bytes, who stored it and when. */
+const storedFileColumns = () => ({
+    name: text('name').notNull(),
+    type: text('type').notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdBy: text('created_by').notNull(),
+    createdAt: ts('created_at').notNull().default(sql`now()`),
+});
+
 /**
  * The files attached to an STR (PDF, PNG or JPEG judged by their content), kept in PostgreSQL with their SHA-256.
  * `key` names the attachment in its path (`/v1/reports/str/{id}/attachments/{key}`); sending the same key again
@@ -57,13 +68,7 @@ export const strAttachments = pgTable(
     orgId: uuid('org_id').notNull(),
     strId: uuid('str_id').notNull(),
     key: text('key').notNull(),
-    name: text('name').notNull(),
-    type: text('type').notNull(),
-    size: integer('size').notNull(),
-    sha256: text('sha256').notNull(),
-    bytes: bytea('bytes').notNull(),
-    createdBy: text('created_by').notNull(),
-    createdAt: ts('created_at').notNull().default(sql`now()`),
+    ...storedFileColumns(),
   },
   (t) => [
     primaryKey({ columns: [t.orgId, t.strId, t.key] }),
@@ -261,13 +266,7 @@ export const evidencePackDocuments = pgTable(
     orgId: uuid('org_id').notNull(),
     packId: uuid('pack_id').notNull(),
     sectionKey: text('section_key').notNull(),
-    name: text('name').notNull(),
-    type: text('type').notNull(),
-    size: integer('size').notNull(),
-    sha256: text('sha256').notNull(),
-    bytes: bytea('bytes').notNull(),
-    createdBy: text('created_by').notNull(),
-    createdAt: ts('created_at').notNull().default(sql`now()`),
+    ...storedFileColumns(),
   },
   (t) => [
     primaryKey({ columns: [t.orgId, t.packId, t.sectionKey] }),
