@@ -2,7 +2,8 @@ import Link from 'next/link';
 import { NextPageLink } from '@/components/ui/pager';
 import { Notice } from '@/components/ui/notice';
 import { DecisionControls } from '@/components/approvals/decision-controls';
-import { Badge, EmptyState, LocalTime, PageHeader, priorityTone, rowClass, Section, Table, Td, Th, THead, words } from '@/components/ui';
+import { WaitingSection } from '@/components/approvals/waiting-section';
+import { Badge, EmptyState, LocalTime, PageHeader, priorityTone, rowClass, Table, Td, Th, THead, words } from '@/components/ui';
 import { getDb } from '@/db/client';
 import { actorNames } from '@/lib/console/actor-names';
 import { countPendingApprovals, listPendingApprovals, type PendingItem } from '@/lib/approvals/list-pending';
@@ -188,163 +189,124 @@ export default async function ApprovalsPage({ searchParams }: { searchParams: Pr
       )}
       <NextPageLink href={page.nextCursor ? `/approvals?cursor=${encodeURIComponent(page.nextCursor)}` : null}>More requests</NextPageLink>
 
-      <div className="mt-8 scroll-mt-4" id="waiting-strs">
-        <Section title={`Suspicious transaction reports awaiting filing (${counts.strs})`} testId="approvals-strs">
-          {strs.length === 0 ? (
-            <EmptyState title="No report waits to be filed." testId="approvals-strs-empty">
-              An STR appears here once it is sent for review.
-            </EmptyState>
-          ) : (
-            <Table caption="STRs sent for review, waiting for a reviewer or admin to file them, oldest first" testId="approvals-strs-table">
-              <THead>
-                <tr>
-                  <Th>Report</Th>
-                  <Th>Subject</Th>
-                  <Th>Sent by</Th>
-                  <Th>Sent</Th>
-                  <Th>Filing</Th>
-                </tr>
-              </THead>
-              <tbody>
-                {strs.map((s) => (
-                  <tr key={s.id} className={rowClass} data-testid="approval-str-row" data-id={s.id}>
-                    <Td className="whitespace-nowrap">
-                      <Link href={`/reports/str/${s.id}`} prefetch={false} className={linkClass}>
-                        STR-{s.number}
-                      </Link>
-                    </Td>
-                    <Td className="break-words">
-                      {s.subjectName ?? '—'}
-                      <div className="text-xs text-slate-600">{s.subjectKind}</div>
-                    </Td>
-                    <Td>
-                      {who(s.sentForReviewBy)}
-                      {s.sentForReviewBy !== s.draftedBy ? <div className="text-xs text-slate-600">drafted by {who(s.draftedBy)}</div> : null}
-                    </Td>
-                    <Td className="whitespace-nowrap">
-                      <LocalTime iso={s.sentAt.toISOString()} />
-                    </Td>
-                    <Td>
-                      <StrStepForm
-                        strId={s.id}
-                        action={fileStrAction}
-                        label={`File STR-${s.number}`}
-                        refusal={strRefusals(person.actor, { status: 'awaiting_approval', draftedBy: s.draftedBy, filing: s.filingState ? { state: s.filingState } : null }, []).file}
-                        testId="approval-file-str"
-                        variant="primary"
-                      />
-                    </Td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          )}
-        </Section>
-      </div>
+      <WaitingSection
+        anchor="waiting-strs"
+        title={`Suspicious transaction reports awaiting filing (${counts.strs})`}
+        testId="approvals-strs"
+        empty={{ title: 'No report waits to be filed.', body: <>An STR appears here once it is sent for review.</> }}
+        caption="STRs sent for review, waiting for a reviewer or admin to file them, oldest first"
+        columns={['Report', 'Subject', 'Sent by', 'Sent', 'Filing']}
+        rows={strs.length}
+      >
+        {strs.map((s) => (
+          <tr key={s.id} className={rowClass} data-testid="approval-str-row" data-id={s.id}>
+            <Td className="whitespace-nowrap">
+              <Link href={`/reports/str/${s.id}`} prefetch={false} className={linkClass}>
+                STR-{s.number}
+              </Link>
+            </Td>
+            <Td className="break-words">
+              {s.subjectName ?? '—'}
+              <div className="text-xs text-slate-600">{s.subjectKind}</div>
+            </Td>
+            <Td>
+              {who(s.sentForReviewBy)}
+              {s.sentForReviewBy !== s.draftedBy ? <div className="text-xs text-slate-600">drafted by {who(s.draftedBy)}</div> : null}
+            </Td>
+            <Td className="whitespace-nowrap">
+              <LocalTime iso={s.sentAt.toISOString()} />
+            </Td>
+            <Td>
+              <StrStepForm
+                strId={s.id}
+                action={fileStrAction}
+                label={`File STR-${s.number}`}
+                refusal={strRefusals(person.actor, { status: 'awaiting_approval', draftedBy: s.draftedBy, filing: s.filingState ? { state: s.filingState } : null }, []).file}
+                testId="approval-file-str"
+                variant="primary"
+              />
+            </Td>
+          </tr>
+        ))}
+      </WaitingSection>
 
-      <div className="mt-8 scroll-mt-4" id="waiting-rules">
-        <Section title={`Rule activations (${counts.ruleActivations})`} testId="approvals-rules">
-          {ruleDrafts.length === 0 ? (
-            <EmptyState title="No rule draft waits for activation." testId="approvals-rules-empty">
-              A rule&apos;s new version appears here once its author saves it as a draft.
-            </EmptyState>
-          ) : (
-            <Table caption="Rule drafts waiting for someone other than their author to activate them, oldest first" testId="approvals-rules-table">
-              <THead>
-                <tr>
-                  <Th>Rule</Th>
-                  <Th>Change</Th>
-                  <Th>Written by</Th>
-                  <Th>Written</Th>
-                  <Th>Activation</Th>
-                </tr>
-              </THead>
-              <tbody>
-                {ruleDrafts.map(({ draft, activeVersion }, i) => (
-                  <tr key={draft.id} className={rowClass} data-testid="approval-rule-row" data-key={draft.key} data-version={draft.version}>
-                    <Td className="whitespace-nowrap">
-                      <Link href={`/rules/${draft.key}`} prefetch={false} className={`font-mono ${linkClass}`}>
-                        {draft.key}
-                      </Link>{' '}
-                      v{draft.version}
-                    </Td>
-                    <Td className="max-w-sm">
-                      <div className="text-xs text-slate-700">{activeVersion === null ? 'first active version of the key' : `replaces active version ${activeVersion}`} · weight {draft.weight}</div>
-                      <code className="block truncate text-xs text-slate-800" title={draft.expr}>
-                        {draft.expr}
-                      </code>
-                    </Td>
-                    <Td>{who(draft.createdBy)}</Td>
-                    <Td className="whitespace-nowrap">
-                      <LocalTime iso={draft.createdAt.toISOString()} />
-                    </Td>
-                    <Td>
-                      <ActivateRuleForm
-                        ruleId={draft.id}
-                        label={`Activate ${draft.key} v${draft.version}`}
-                        refusal={ruleRefusals[i] ?? null}
-                        action={activateRuleAction}
-                        testId="approval-activate-rule"
-                      />
-                    </Td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          )}
-        </Section>
-      </div>
+      <WaitingSection
+        anchor="waiting-rules"
+        title={`Rule activations (${counts.ruleActivations})`}
+        testId="approvals-rules"
+        empty={{ title: 'No rule draft waits for activation.', body: <>A rule&apos;s new version appears here once its author saves it as a draft.</> }}
+        caption="Rule drafts waiting for someone other than their author to activate them, oldest first"
+        columns={['Rule', 'Change', 'Written by', 'Written', 'Activation']}
+        rows={ruleDrafts.length}
+      >
+        {ruleDrafts.map(({ draft, activeVersion }, i) => (
+          <tr key={draft.id} className={rowClass} data-testid="approval-rule-row" data-key={draft.key} data-version={draft.version}>
+            <Td className="whitespace-nowrap">
+              <Link href={`/rules/${draft.key}`} prefetch={false} className={`font-mono ${linkClass}`}>
+                {draft.key}
+              </Link>{' '}
+              v{draft.version}
+            </Td>
+            <Td className="max-w-sm">
+              <div className="text-xs text-slate-700">{activeVersion === null ? 'first active version of the key' : `replaces active version ${activeVersion}`} · weight {draft.weight}</div>
+              <code className="block truncate text-xs text-slate-800" title={draft.expr}>
+                {draft.expr}
+              </code>
+            </Td>
+            <Td>{who(draft.createdBy)}</Td>
+            <Td className="whitespace-nowrap">
+              <LocalTime iso={draft.createdAt.toISOString()} />
+            </Td>
+            <Td>
+              <ActivateRuleForm
+                ruleId={draft.id}
+                label={`Activate ${draft.key} v${draft.version}`}
+                refusal={ruleRefusals[i] ?? null}
+                action={activateRuleAction}
+                testId="approval-activate-rule"
+              />
+            </Td>
+          </tr>
+        ))}
+      </WaitingSection>
 
-      <div className="mt-8 scroll-mt-4" id="waiting-ctrs">
-        <Section title={`Currency transaction reports awaiting submission (${counts.ctrs})`} testId="approvals-ctrs">
-          {ctrs.length === 0 ? (
-            <EmptyState title="No CTR batch waits to be submitted." testId="approvals-ctrs-empty">
-              A day&apos;s batch with rows appears here once it is built, every night or on request from Reports.
-            </EmptyState>
-          ) : (
-            <Table caption="CTR batches waiting for a reviewer or admin who neither built nor edited them to submit them, oldest day first" testId="approvals-ctrs-table">
-              <THead>
-                <tr>
-                  <Th>Batch</Th>
-                  <Th>Day (UTC)</Th>
-                  <Th>Rows to file</Th>
-                  <Th>Built and edited by</Th>
-                  <Th>Submission</Th>
-                </tr>
-              </THead>
-              <tbody>
-                {ctrs.map((c) => (
-                  <tr key={c.id} className={rowClass} data-testid="approval-ctr-row" data-id={c.id}>
-                    <Td className="whitespace-nowrap">
-                      <Link href={`/reports/ctr/${c.id}`} prefetch={false} className={linkClass}>
-                        CTR-{c.number}
-                      </Link>
-                    </Td>
-                    <Td className="whitespace-nowrap">{c.date}</Td>
-                    <Td className="tabular-nums">
-                      {c.rowsToFile} of {c.rowsTotal}
-                      {c.rowsAttention > 0 ? <div className="text-xs text-amber-800">{c.rowsAttention} without a customer ID</div> : null}
-                    </Td>
-                    <Td>
-                      {c.builtBy === 'system' ? 'the nightly build' : who(c.builtBy)}
-                      {c.editedBy.length > 0 ? <div className="text-xs text-slate-600">edited by {c.editedBy.map(who).join(', ')}</div> : null}
-                    </Td>
-                    <Td>
-                      <CtrSubmitForm
-                        ctrId={c.id}
-                        action={submitCtrAction}
-                        label={`Submit CTR-${c.number}`}
-                        refusal={ctrRefusals(person.actor, { status: 'draft', builtBy: c.builtBy, editedBy: c.editedBy, filing: c.filingState ? { state: c.filingState } : null }, c).submit}
-                        testId="approval-submit-ctr"
-                      />
-                    </Td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          )}
-        </Section>
-      </div>
+      <WaitingSection
+        anchor="waiting-ctrs"
+        title={`Currency transaction reports awaiting submission (${counts.ctrs})`}
+        testId="approvals-ctrs"
+        empty={{ title: 'No CTR batch waits to be submitted.', body: <>A day&apos;s batch with rows appears here once it is built, every night or on request from Reports.</> }}
+        caption="CTR batches waiting for a reviewer or admin who neither built nor edited them to submit them, oldest day first"
+        columns={['Batch', 'Day (UTC)', 'Rows to file', 'Built and edited by', 'Submission']}
+        rows={ctrs.length}
+      >
+        {ctrs.map((c) => (
+          <tr key={c.id} className={rowClass} data-testid="approval-ctr-row" data-id={c.id}>
+            <Td className="whitespace-nowrap">
+              <Link href={`/reports/ctr/${c.id}`} prefetch={false} className={linkClass}>
+                CTR-{c.number}
+              </Link>
+            </Td>
+            <Td className="whitespace-nowrap">{c.date}</Td>
+            <Td className="tabular-nums">
+              {c.rowsToFile} of {c.rowsTotal}
+              {c.rowsAttention > 0 ? <div className="text-xs text-amber-800">{c.rowsAttention} without a customer ID</div> : null}
+            </Td>
+            <Td>
+              {c.builtBy === 'system' ? 'the nightly build' : who(c.builtBy)}
+              {c.editedBy.length > 0 ? <div className="text-xs text-slate-600">edited by {c.editedBy.map(who).join(', ')}</div> : null}
+            </Td>
+            <Td>
+              <CtrSubmitForm
+                ctrId={c.id}
+                action={submitCtrAction}
+                label={`Submit CTR-${c.number}`}
+                refusal={ctrRefusals(person.actor, { status: 'draft', builtBy: c.builtBy, editedBy: c.editedBy, filing: c.filingState ? { state: c.filingState } : null }, c).submit}
+                testId="approval-submit-ctr"
+              />
+            </Td>
+          </tr>
+        ))}
+      </WaitingSection>
     </div>
   );
 }
