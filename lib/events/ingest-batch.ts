@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Queryable } from '@/db/client';
@@ -13,7 +13,7 @@ import { decide, evaluateRules, type CompiledRuleVersion, type FiredRule, type S
 import { BatchNeedsOneByOne, countersOfBatch } from './batch-counters';
 import { readStoredWindows, type EventCounters } from './counters';
 import type { EventInput } from './event-input';
-import { newEventId, storeEvents, type EventToStore, type IngestMode, type ScoredDecision, type StoredEvent } from './store-events';
+import { storeEvents, type EventToStore, type IngestMode, type ScoredDecision, type StoredEvent } from './store-events';
 
 export type { IngestMode } from './store-events';
 
@@ -75,7 +75,7 @@ function score(rules: readonly CompiledRuleVersion[], event: EventInput, counter
   const outcome = decide(evaluation.fired, { block: settings().blockScore, review: settings().reviewScore });
   const decidedInUs = Math.max(0, Math.round((performance.now() - started) * 1000));
   return {
-    id: newEventId(),
+    id: randomUUID(),
     decision: outcome.decision,
     riskScore: outcome.risk_score,
     reasons: evaluation.fired.map((f) => ({ rule: f.rule, version: f.version, detail: f.detail, weight: f.weight })),
@@ -153,7 +153,7 @@ async function stageBatch(client: pg.ClientBase, items: readonly IngestItem[]): 
       actor: item.actor,
       event: item.event,
       mode: item.mode,
-      eventId: newEventId(),
+      eventId: randomUUID(),
       counters: c,
       // A review or block decision is stored with its alert (below); an allow decision with the event.
       decision: scored && scored.decision === 'allow' ? scored : null,

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { defineStatement } from '@/db/statement';
@@ -452,5 +451,3 @@ export async function storeEvents(client: pg.ClientBase, batch: readonly EventTo
   return new Map(rows.map((r) => [r.id, { receivedAt: r.received_at, decidedAt: r.decided_at }]));
 }
 
-/** A new event id, made before the event is stored so its rows can name it. */
-export const newEventId = (): string => randomUUID();
