@@ -407,8 +407,9 @@ const ABJAD_READINGS: ReadonlyArray<readonly [RegExp, string, string]> = [
   [/Þ/g, 'T', 'S'],
   [/Q/g, 'Q', 'G'],
   // A final ه, or ة read as ه (normalize.ts), is the t of ta marbuta in a construct and in Persian, Urdu and
-  // Turkish spellings (جماعة Jamaat, عصبة Asbat, نصرة Nusrat, رحمة Rahmat).
-  [/(?<=.)H$/, 'H', 'T'],
+  // Turkish spellings (جماعة Jamaat, عصبة Asbat, نصرة Nusrat, رحمة Rahmat); never the h of Allah (الله, عبدالله,
+  // نصرالله), whose two lams only the name of God writes at the end of a word.
+  [/(?<=.)(?<!LL)H$/, 'H', 'T'],
 ];
 
 /** An abjad word's readings, the usual one first (Ð as D, Þ as T, Q as Q). */
