@@ -59,3 +59,85 @@ describe('the name of God (الله)', () => {
     expectMatch({ name: 'نصرة رحمة', kind: 'person', birth_year: 1969 }, 'rahmat');
   });
 });
+
+describe('Persian and Urdu letters', () => {
+  it('are read as their Arabic counterparts before transliteration', () => {
+    // Urdu heh goal ہ and ta marbuta ۃ, yeh barree ے, Pashto yeh ۍ, Sindhi kaf ڪ; Persian yeh ی and kaf ک.
+    expect(normalizeText('عبداللہ')).toBe(normalizeText('عبدالله'));
+    expect(normalizeText('حمزۃ')).toBe(normalizeText('حمزة'));
+    expect(normalizeText('مرتضے')).toBe(normalizeText('مرتضى'));
+    expect(normalizeText('عیسے')).toBe(normalizeText('عيسى'));
+    expect(normalizeText('ملالۍ')).toBe(normalizeText('ملالي'));
+    expect(normalizeText('ڪريم')).toBe(normalizeText('كريم'));
+    expect(normalizeText('علی کریم')).toBe(normalizeText('علي كريم'));
+  });
+
+  it('drop the short vowels and the superscript alif, which an abjad writes only now and then', () => {
+    expect(normalizeText('مُحَمَّد')).toBe(normalizeText('محمد'));
+    expect(normalizeText('عیسیٰ')).toBe(normalizeText('عيسى'));
+  });
+
+  it('read do-chashmi he after d, t, k, g or p as the h of the Latin digraph, and after b as an h', () => {
+    // چودھری: the dh of Chaudhry, one letter to a Latin spelling; بھٹو: the bh of Bhutto, two.
+    expect(normalizeText('چودھری')).toBe(normalizeText('چودری'));
+    expect(normalizeText('بھٹو')).toBe('BHTW');
+  });
+
+  it('write Arabic-Indic digits as digits', () => {
+    expect(normalizeText('وحدة ٧٣١')).toBe(normalizeText('وحدة 731'));
+    expect(normalizeText('٧٣١')).toBe('731');
+    expect(normalizeText('۳۱۳ بریگیڈ')).toBe(normalizeText('313 بریگیڈ'));
+  });
+});
+
+describe('Urdu and Persian spellings of listed names', () => {
+  const urdu = buildScreeningIndex([
+    person('murtaza', 'MURTAZA, Ghulam', { birth_year: 1970 }),
+    person('isa', 'ISA, Mahmood', { birth_year: 1966 }),
+    person('chaudhry', 'CHAUDHRY, Pervez Ilahi', { birth_year: 1958 }),
+    person('bhutto', 'BHUTTO, Shahnawaz', { birth_year: 1958 }),
+    person('yar', 'MOHAMMAD, Yar', { birth_year: 1961 }),
+  ]);
+  const top = (name: string, birth_year: number): Match | undefined => screenName(urdu, { name, kind: 'person', birth_year }).matches[0];
+
+  it('are found as the Arabic spellings are', () => {
+    expect(top('غلام مرتضے', 1970)?.entry_ref).toBe('murtaza');
+    expect(top('محمود عیسے', 1966)?.entry_ref).toBe('isa');
+    expect(top('پرویز الٰہی چودھری', 1958)?.entry_ref).toBe('chaudhry');
+    expect(top('شاہنواز بھٹو', 1958)?.entry_ref).toBe('bhutto');
+    expect(top('یار مُحَمَّد', 1961)?.entry_ref).toBe('yar');
+  });
+});
+
+describe('a query of one Arabic word', () => {
+  // فيض (Faiz) has the consonants of many short names (f, b and p are one class; d and z read two ways);
+  // the long vowel it writes, ي, tells Faiz from Pacho, Butt or Abbasi.
+  const oneWord = buildScreeningIndex([
+    ...['BOYACO', 'PACHO', 'BUTT', 'BASU', 'ABBASI', 'BETO', 'PATTY', 'FADI'].map((name) => person(name.toLowerCase(), name)),
+    person('faiz', 'FAIZ', { birth_year: 1969 }),
+  ]);
+
+  it('ranks the name that writes its long vowel first, and the others below the threshold', () => {
+    const result = screenName(oneWord, { name: 'فيض', kind: 'person' });
+    expect(result.matches[0]?.entry_ref).toBe('faiz');
+    expect(result.matches.map((m) => m.entry_ref)).toEqual(['faiz']);
+    expect(screenName(oneWord, { name: 'فیض', kind: 'person' }).matches[0]?.entry_ref).toBe('faiz');
+  });
+});
+
+describe('a kunya (أبو ...)', () => {
+  const kunya = buildScreeningIndex([
+    person('abubakr', 'ABU BAKR, Omar', { birth_year: 1970 }),
+    person('abuhafs', 'ABU HAFS', { birth_year: 1968 }),
+    person('hafs', 'HAFS, Ahmad', { birth_year: 1980 }),
+  ]);
+
+  it('is found written apart, joined or with an Urdu kaf', () => {
+    for (const name of ['عمر أبو بكر', 'عمر ابوبکر', 'عمر ابو بکر']) {
+      expect(screenName(kunya, { name, kind: 'person', birth_year: 1970 }).matches[0]?.entry_ref, name).toBe('abubakr');
+    }
+    for (const name of ['أبو حفص', 'ابوحفص']) {
+      expect(screenName(kunya, { name, kind: 'person' }).matches[0]?.entry_ref, name).toBe('abuhafs');
+    }
+  });
+});

@@ -43,10 +43,22 @@ const LATIN_SPECIALS: Readonly<Record<string, string>> = {
   ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', đ: 'd', ð: 'd', ł: 'l', þ: 'th', ı: 'i', ħ: 'h', ŧ: 't', ŋ: 'ng', ĸ: 'k',
 };
 
-// Arabic/Persian letter variants that different lists write interchangeably.
+// Arabic, Persian, Urdu, Pashto and Sindhi letter variants that different lists write interchangeably: ta marbuta
+// and the Urdu heh goal (ہ, ۂ, ۃ, ۀ) as ه; alif maqsura, Persian yeh and the Urdu and Pashto yehs (ے, ۓ, ې, ۍ) as ي;
+// Persian and Sindhi kaf as ك; Urdu noon ghunna ں as ن.
 const ARABIC_VARIANTS: Readonly<Record<string, string>> = {
-  'ة': 'ه', 'ى': 'ي', 'ی': 'ي', 'ک': 'ك', 'ٱ': 'ا', 'ـ': '',
+  'ة': 'ه', 'ۃ': 'ه', 'ہ': 'ه', 'ۂ': 'ه', 'ۀ': 'ه', 'ى': 'ي', 'ی': 'ي', 'ے': 'ي', 'ۓ': 'ي', 'ې': 'ي', 'ۍ': 'ي',
+  'ک': 'ك', 'ڪ': 'ك', 'ں': 'ن', 'ٱ': 'ا', 'ـ': '',
 };
+const ARABIC_VARIANT = /[ةۃہۂۀىیےۓېۍکڪںٱـ]/g;
+/** Short vowels, shadda, sukun and the superscript alif (and Quranic marks): written now and then, never by lists. */
+const ARABIC_VOWEL_MARKS = /[\u064b-\u065f\u0670\u06d6-\u06ed]/g;
+/** Urdu do-chashmi he after d, t, k, g or p writes the h of an aspirate that Latin spellings write as a digraph,
+ * which is one letter to the consonant keys (dh, th, kh, gh, ph: چودھری Chaudhry); after other letters it is an h
+ * (bh: بھٹو Bhutto). */
+const DIGRAPH_ASPIRATE = /(?<=[دتٹڈکكگپ])ھ/g;
+/** Arabic-Indic (U+0660-0669) and Persian (U+06F0-06F9) digits: the low four bits of each are its value. */
+const EASTERN_DIGIT = /[\u0660-\u0669\u06f0-\u06f9]/g;
 
 // Scripts that leave short vowels unwritten (abjads) or imply them (Brahmic scripts): a transliteration
 // holds the consonants, so such a word is compared by its consonants (see similarity.ts). Such words leave
@@ -217,9 +229,10 @@ export function normalizeText(raw: string, readings?: Map<string, readonly strin
   let s = raw.normalize('NFKC').replace(INNER_CAPITAL, '$1 $2').toLowerCase();
   s = s.replace(APOSTROPHES, '').replace(/&/g, ' and ');
   s = s.replace(CYRILLIC_LETTER, (c) => CYRILLIC[c] ?? c);
+  s = s.replace(EASTERN_DIGIT, (d) => String(d.charCodeAt(0) & 0xf));
   if (OTHER_SCRIPT_RUN.test(s)) {
     OTHER_SCRIPT_RUN.lastIndex = 0;
-    s = s.replace(/[ةىیکٱـ]/g, (c) => ARABIC_VARIANTS[c] ?? c);
+    s = s.replace(ARABIC_VOWEL_MARKS, '').replace(DIGRAPH_ASPIRATE, '').replace(ARABIC_VARIANT, (c) => ARABIC_VARIANTS[c] ?? c);
     s = s.replace(ABJAD_RUN, abjadToLatin).replace(CJK_RUN, cjkToLatin).replace(GREEK_RUN, (run) => {
       // Without `readings`, only the usual reading is needed.
       const [usual, ...others] = greekReadings(run, readings ? MAX_GREEK_READINGS : 1) as [string, ...string[]];

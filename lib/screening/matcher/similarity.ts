@@ -111,6 +111,10 @@ const CONSONANTS_ONE_EDIT_CREDIT = 0.7;
 const LATIN_TO_ABJAD_EQUAL_CREDIT: readonly number[] = [0, 0.6, 0.8, 0.92, 0.95];
 const LATIN_TO_ABJAD_ONE_EDIT_CREDIT = 0.68;
 const CONSONANTS_ONE_EDIT_MIN_LENGTH = 4;
+/** Keys of up to this many consonants are also compared by the long vowels the abjad word writes (vowelLetterKey). */
+const VOWELLED_MAX_CONSONANTS = 2;
+/** Two equal consonants, but a long vowel the abjad word writes missing from the Latin word (see compareReadings). */
+const TWO_CONSONANTS_VOWEL_MISSED_CREDIT = 0.76;
 /** Loose consonants (looseConsonantKey) meeting count a little less than exact ones. */
 const LOOSE_CONSONANTS_FACTOR = 0.95;
 
@@ -399,13 +403,15 @@ function jaroWinklerBound(a: ComparableWord, b: ComparableWord): number {
 /**
  * Letters of an abjad word that Latin spellings write two ways, and their two readings: Ð (ذ ظ ض) is d or z,
  * Þ (ث) t or s (see normalize.ts TWO_READING_LETTERS), Q (ق) the q or k of most spellings and the g of North
- * African, Gulf and Egyptian ones (Qasimi / Gasmi, Qadir / Ghedeir), a final H also a t. Every occurrence of one
- * letter is read the same way, so a word has at most sixteen readings.
+ * African, Gulf and Egyptian ones (Qasimi / Gasmi, Qadir / Ghedeir), K (ك) also a g, a final H also a t. Every
+ * occurrence of one letter is read the same way, so a word has at most thirty-two readings.
  */
 const ABJAD_READINGS: ReadonlyArray<readonly [RegExp, string, string]> = [
   [/Ð/g, 'D', 'Z'],
   [/Þ/g, 'T', 'S'],
   [/Q/g, 'Q', 'G'],
+  // ك, which Arabic also writes for the g of Persian, Pashto and foreign names (كل Gul, انكلترا England).
+  [/K/g, 'K', 'G'],
   // A final ه, or ة read as ه (normalize.ts), is the t of ta marbuta in a construct and in Persian, Urdu and
   // Turkish spellings (جماعة Jamaat, عصبة Asbat, نصرة Nusrat, رحمة Rahmat); never the h of Allah (الله, عبدالله,
   // نصرالله), whose two lams only the name of God writes at the end of a word.
@@ -447,14 +453,14 @@ function latinReadings(text: string): string[] {
   return readings;
 }
 
-// (vowelled is only ever read for a key of one consonant, see compareReadings.)
+// (vowelled is only ever read for a key of one or two consonants, see compareReadings.)
 function abjadKeys(text: string): ConsonantReading {
   const consonants = consonantKey(text, true);
   return {
     consonants,
     looseConsonants: looseConsonantKey(text, true),
     looseConsonantsNoV: /[VW]/.test(text) ? looseConsonantKey(text.replace(/V/g, 'W'), true) : '',
-    vowelled: consonants.length === 1 ? vowelLetterKey(text, true) : '',
+    vowelled: consonants.length <= VOWELLED_MAX_CONSONANTS ? vowelLetterKey(text, true) : '',
   };
 }
 
@@ -465,7 +471,7 @@ function latinKeys(text: string): ConsonantReading {
     consonants,
     looseConsonants: loose,
     looseConsonantsNoV: text.includes('v') ? looseConsonantKey(text, false, true) : loose,
-    vowelled: consonants.length === 1 ? vowelLetterKey(text, false) : '',
+    vowelled: consonants.length <= VOWELLED_MAX_CONSONANTS ? vowelLetterKey(text, false) : '',
   };
 }
 
@@ -489,13 +495,21 @@ export function vowelLetterKey(word: string, abjad: boolean): string {
 }
 
 const VOWEL_CLASS = /[AIUE]/;
+const VOWELS_AND_SEMIVOWELS = /[AIUEWY]/g;
+
+/** Two vowelled keys (vowelLetterKey) with the same consonants in the same order. */
+function sameLetters(a: string, b: string): boolean {
+  return a.replace(VOWELS_AND_SEMIVOWELS, '') === b.replace(VOWELS_AND_SEMIVOWELS, '');
+}
+const FINAL_VOWEL_WRITTEN = /[IU]/;
 /** A Latin word's letter that an abjad's vowel letter can stand for, and which it must (a consonant w or y). */
 const SEMIVOWEL: Readonly<Record<string, string>> = { W: 'U', Y: 'I' };
 
 /**
  * How many vowel letters of an abjad word (`abjadKey`, see vowelLetterKey) a Latin spelling (`latinKey`) also
  * writes, between the same consonants and in the same order, or -1 when one of them is missing there (an abjad
- * ي at the end may be the a of alif maqsura, يحيى Yahya). Only for keys with the same consonants.
+ * ي at the end may be the a of alif maqsura, يحيى Yahya) or the Latin word ends in a long vowel the abjad word
+ * does not write. Only for keys with the same consonants.
  */
 export function writtenVowelsMet(abjadKey: string, latinKey: string): number {
   // An alif or aleph starting a word is a seat for whatever vowel starts it (ابراهيم Ibrahim, איל Il): before
@@ -534,7 +548,13 @@ export function writtenVowelsMet(abjadKey: string, latinKey: string): number {
     if (!weak) met++;
     i++;
   }
-  while (j < latinKey.length && VOWEL_CLASS.test(latinKey.charAt(j))) j++;
+  // After an abjad word ending in a consonant a Latin spelling may add an a or e, which an abjad leaves unwritten,
+  // but not an i, o or u, which it writes (و, ي: Beto بيتو, Fadi فادي).
+  const endsInConsonant = !VOWEL_CLASS.test(abjadKey.charAt(abjadKey.length - 1));
+  while (j < latinKey.length && VOWEL_CLASS.test(latinKey.charAt(j))) {
+    if (endsInConsonant && FINAL_VOWEL_WRITTEN.test(latinKey.charAt(j))) return -1;
+    j++;
+  }
   return j === latinKey.length ? met : -1;
 }
 
@@ -637,9 +657,16 @@ function compareReadings(a: ConsonantReading, b: ConsonantReading, fromLatin: bo
     // A key of one consonant fits many names (علي "l", آغا "g"): the long vowels the abjad word writes, found in
     // the Latin word too, between the same consonants, count as a second consonant.
     let length = ka.length;
-    if (length === 1 && abjadSide) {
+    if (length <= VOWELLED_MAX_CONSONANTS && abjadSide) {
       const [abjad, latin] = abjadSide === 'a' ? [a, b] : [b, a];
-      if (writtenVowelsMet(abjad.vowelled, latin.vowelled) > 0) length = 2;
+      const met = writtenVowelsMet(abjad.vowelled, latin.vowelled);
+      if (length === 1 && met > 0) length = 2;
+      // Two consonants fit many names too (فيض FYÐ: Faiz, but also Pacho, Butt, Abbasi): a long vowel the abjad
+      // word writes that the Latin word lacks there makes it another name more often than not.
+      // (Only where the vowelled keys hold the same consonants: consonantKey drops an h the vowelled key keeps, فتحي.)
+      else if (length === 2 && met < 0 && sameLetters(abjad.vowelled, latin.vowelled)) {
+        return { credit: TWO_CONSONANTS_VOWEL_MISSED_CREDIT, kind: 'phonetic', via: 'transliterated' };
+      }
     }
     return { credit: credits[Math.min(length, 4)] as number, kind: 'phonetic', via: 'transliterated' };
   }
