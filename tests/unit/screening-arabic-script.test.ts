@@ -141,3 +141,36 @@ describe('a kunya (أبو ...)', () => {
     }
   });
 });
+
+describe('business words of Arabic, Persian, Urdu and Pashto names', () => {
+  function business(ref: string, name: string): ListEntry {
+    return { list: 'test', ref, kind: 'business', name, category: 'sanctions' };
+  }
+  const businesses = buildScreeningIndex([
+    business('barakat', 'BARAKAT NETWORK'),
+    business('zamzam', 'ZAMZAM LTD.'),
+    business('noori', 'NOORI MONEY EXCHANGE'),
+    business('falah', 'AL-FALAH EXCHANGE OFFICE'),
+    business('sitara', 'SITARA COMPANY'),
+    business('rasheed-ar', 'مؤسسة الرشيد للتجارة'),
+    business('nasr-ar', 'شركة النصر'),
+  ]);
+  const top = (name: string): Match | undefined => screenName(businesses, { name, kind: 'business' }).matches[0];
+
+  it('read network, office, exchange and trading as generic words and limited and company as legal forms', () => {
+    expect(top('شبكة بركات')?.entry_ref).toBe('barakat');
+    expect(top('زمزم لمتد')?.entry_ref).toBe('zamzam');
+    expect(top('زمزم لمیٹڈ')?.entry_ref).toBe('zamzam');
+    expect(top('صرافی نوری')?.entry_ref).toBe('noori');
+    expect(top('مكتب الفلاح للصرافة')?.entry_ref).toBe('falah');
+    expect(top('ستارہ کمپنی')?.entry_ref).toBe('sitara');
+    expect(top('AL RASHEED TRADING ESTABLISHMENT')?.entry_ref).toBe('rasheed-ar');
+    expect(top('AL NASR COMPANY')?.entry_ref).toBe('nasr-ar');
+  });
+
+  it('still keep a business whose distinctive word differs, or is added, out of the matches', () => {
+    expect(screenName(businesses, { name: 'شبکه کریمی', kind: 'business' }).matches).toHaveLength(0);
+    expect(screenName(businesses, { name: 'شبكة بركات للشحن', kind: 'business' }).matches).toHaveLength(0);
+    expect(screenName(businesses, { name: 'NOORI SHIPPING EXCHANGE', kind: 'business' }).matches).toHaveLength(0);
+  });
+});

@@ -40,6 +40,8 @@ export const GENERIC_BUSINESS_WORDS: ReadonlySet<string> = new Set([
   'global', 'worldwide', 'import', 'export', 'imports', 'exports', 'impex', 'investment', 'investments', 'management',
   'partners', 'solutions', 'systems', 'technologies', 'technology', 'tech', 'resources', 'development', 'commercial',
   'comercial', 'establishment', 'est', 'firm', 'agency', 'general', 'branch', 'office',
+  // A money changer's or a group's description: "... Money Exchange", "... Network" (صرافی, شبكة).
+  'network', 'exchange', 'money',
 ]);
 
 /**

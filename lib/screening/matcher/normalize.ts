@@ -423,7 +423,7 @@ function replaceLegalPhrases(tokens: string[], legal: Set<string>): string[] {
       continue;
     }
     const token = tokens[i] as string;
-    const word = LEGAL_FORM_WORDS.get(token);
+    const word = LEGAL_FORM_WORDS.get(token) ?? ABJAD_LEGAL_FORMS.get(token);
     if (word !== undefined) legal.add(word);
     else out.push(token);
     i += 1;
@@ -537,8 +537,27 @@ const ABJAD_TITLES: ReadonlySet<string> = new Set([
 /** bin, bint, abu, ould as an abjad writes them (بن, بنت, أبو, ولد). */
 const ABJAD_PARTICLES: ReadonlySet<string> = new Set(['BN', 'ABN', 'BNT', 'BW', 'ABW', 'ABU', 'WLD']);
 
-/** in and and as an abjad writes them (في, و), words of a business name that tell little, as their Latin ones. */
-const ABJAD_GENERIC: ReadonlySet<string> = new Set(['FY', 'W']);
+/** Words as an abjad writes them (Arabic, Persian, Urdu, Pashto), normalised, without the article they may carry. */
+function abjadWords(words: readonly string[]): string[] {
+  return words.flatMap((w) => normalizeText(w).split(' ')).filter((w) => isAbjadWord(w));
+}
+
+/** Words of a business name that tell little, as their Latin ones (GENERIC_BUSINESS_WORDS): in, and, of (في, و, and
+ * Pashto د, او); network, exchange (a money changer's), office, establishment, trade, group, international, general,
+ * services, investment, industries, branch; alone, with the article, or with "for the" (لل) before them. */
+const ABJAD_GENERIC: ReadonlySet<string> = new Set(
+  abjadWords([
+    'في', 'و', 'د', 'او', 'شبكة', 'شبکه', 'صرافة', 'صرافه', 'صرافي', 'صرافی', 'للصرافة', 'الصرافة', 'مكتب', 'دفتر', 'مؤسسة', 'موسسه',
+    'تجارة', 'تجارت', 'للتجارة', 'التجارية', 'تجارية', 'تجارتی', 'مجموعة', 'مجموعه', 'الدولية', 'العالمية', 'العامة', 'خدمات',
+    'للخدمات', 'استثمار', 'للاستثمار', 'الاستثمارية', 'صناعات', 'للصناعات', 'الصناعية', 'فرع',
+  ]),
+);
+
+/** Legal forms as an abjad writes them: limited (لمتد, Urdu لمیٹڈ), company (شركة, Persian شرکت, Urdu and Pashto کمپنی). */
+const ABJAD_LEGAL_FORMS: ReadonlyMap<string, string> = new Map([
+  ...abjadWords(['لمتد', 'ليمتد', 'لمیٹڈ', 'لمیتد', 'لیمیتد', 'لميتد']).map((w) => [w, 'ltd'] as const),
+  ...abjadWords(['شركة', 'شرکت', 'کمپنی', 'كمبني', 'کمپنۍ']).map((w) => [w, 'co'] as const),
+]);
 
 function roleOf(word: string, kind: EntryKind): WordRole {
   if (word.length === 1 && isLatinWord(word)) return 'initial';

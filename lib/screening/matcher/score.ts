@@ -36,6 +36,9 @@ const BOTH_HAVE_EXTRAS_FACTOR = 0.94;
  * business named like the first words of a longer listed group) is another business as often as the same
  * one: at most a near miss, however well the other words agree. */
 const BUSINESS_EXTRA_WORD_CAP = 75;
+/** Generic words of a business name left over in an abjad on one side, against some left over in Latin on the
+ * other: counted as partly met, since a description is translated more often than transliterated. */
+const TRANSLATED_GENERIC_CREDIT = 0.7;
 /** How much a list name's middle word counts when the query left it out (see alignNames). */
 const OMITTED_MIDDLE_NAME_SHARE = 0.25;
 const OMITTED_MIDDLE_NAME_CAP = 88;
@@ -242,21 +245,41 @@ function alignOnce(query: PreparedName, name: PreparedName, memo: ComparisonMemo
 
   let queryLeftovers = 0;
   let queryDistinctiveLeftovers = 0;
+  // Generic words left over, by script: a business's description in an abjad on one side ("شبكة", "صرافی")
+  // and in Latin on the other ("network", "money exchange") may be one translated, which no spelling shows.
+  let queryGenericAbjad = 0;
+  let queryGenericLatin = 0;
   for (let i = 0; i < query.wordCount; i++) {
     if (usedQuery[i] === 1) continue;
     const unit = query.units[i] as NameUnit;
     queryLeftovers++;
     if (details) queryExtras.push(unit.label);
     if (unit.role === 'normal') queryDistinctiveLeftovers++;
+    else if (unit.role === 'generic' && unit.word.abjad) queryGenericAbjad++;
+    else if (unit.role === 'generic') queryGenericLatin++;
   }
   let listLeftovers = 0;
   let listDistinctiveLeftovers = 0;
+  let listGenericAbjad = 0;
+  let listGenericLatin = 0;
   for (let i = 0; i < name.wordCount; i++) {
     if (usedList[i] === 1) continue;
     const unit = name.units[i] as NameUnit;
     listLeftovers++;
     if (details) listExtras.push(unit.label);
     if (unit.role === 'normal') listDistinctiveLeftovers++;
+    else if (unit.role === 'generic' && unit.word.abjad) listGenericAbjad++;
+    else if (unit.role === 'generic') listGenericLatin++;
+  }
+  // (Counted whole on each side: one word may be two in translation, صرافی = "money exchange".)
+  const translated = TRANSLATED_GENERIC_CREDIT * ROLE_WEIGHT.generic;
+  if (queryGenericAbjad > 0 && listGenericLatin > 0) {
+    queryMatched += translated * queryGenericAbjad;
+    listMatched += translated * listGenericLatin;
+  }
+  if (queryGenericLatin > 0 && listGenericAbjad > 0) {
+    queryMatched += translated * queryGenericLatin;
+    listMatched += translated * listGenericAbjad;
   }
 
   const identical =
