@@ -11,6 +11,7 @@ import { ensureAuthSecret } from '../lib/auth/auth-secret';
 import { bootstrapAdmin } from '../lib/setup/bootstrap-admin';
 import { licencePublicKey } from '../lib/setup/installation';
 import { CLIENT_ADDRESS_HEADER, clientAddressOf } from '../lib/http/client-address';
+import { serveWithRoute } from '../lib/http/node-route';
 import { loadSampleListIfNone } from '../lib/screening/sample-list';
 import { startFilingWorker } from '../lib/filing/worker';
 import { startCtrNightly } from '../lib/reports/ctr/nightly';
@@ -37,6 +38,9 @@ function newestSourceTime(): number {
   }
   return newest;
 }
+
+/** The path of a request target, without its query. */
+const pathOf = (url: string | undefined): string => (url ?? '').split('?', 1)[0] ?? '';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -111,6 +115,8 @@ async function main(): Promise<void> {
   const app = next({ dev, dir: PROJECT_ROOT, hostname: '0.0.0.0', port: config.port, quiet: !dev });
   const handle = app.getRequestHandler();
   await app.prepare();
+  // Event ingest is served by its route handler without Next.js's router (lib/http/node-route.ts).
+  const { POST: ingestRoute } = await import('../app/v1/events/route');
   const server = http.createServer((req, res) => {
     // Always overwritten, so the per-address setup limit counts the real client, not what a client claims.
     req.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf({
@@ -118,7 +124,8 @@ async function main(): Promise<void> {
       forwardedFor: req.headers['x-forwarded-for'],
       trustedProxies: config.trustedProxies,
     });
-    void handle(req, res);
+    if (req.method === 'POST' && pathOf(req.url) === '/v1/events') void serveWithRoute(ingestRoute, req, res);
+    else void handle(req, res);
   });
   await new Promise<void>((resolve) => server.listen(config.port, resolve));
   progress(

@@ -31,6 +31,27 @@ describe('npm start', () => {
         expect((await list.json()).keys[0].name).toBe('first');
         expect(list.headers.get('x-request-id')).toBeTruthy();
 
+        // Event ingest is served without Next's router (lib/http/node-route.ts); what it stores, the
+        // routed listing reads, and its requests count under the route's metric label.
+        const sent = await fetch(`http://127.0.0.1:${port}/v1/events?mode=sync`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+          body: JSON.stringify({
+            type: 'transfer',
+            idempotency_key: 'start-1',
+            occurred_at: new Date().toISOString(),
+            amount: { value: 12.5, currency: 'EUR' },
+            source: { entity_id: 'start-src' },
+            destination: { entity_id: 'start-dst' },
+          }),
+        });
+        expect(sent.status).toBe(200);
+        const decision = await sent.json();
+        const listed = await fetch(`http://127.0.0.1:${port}/v1/events`, { headers: { authorization: `Bearer ${secret}` } });
+        expect((await listed.json()).events.map((e: { id: string }) => e.id)).toEqual([decision.event_id]);
+        const metrics = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+        expect(metrics).toMatch(/aml_http_requests_total\{method="POST",route="\/v1\/events",status="200"\} 1\b/);
+
         // Over the network the chunked body limit holds too.
         const big = await fetch(`http://127.0.0.1:${port}/v1/keys`, {
           method: 'POST',
