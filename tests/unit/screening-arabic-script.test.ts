@@ -174,3 +174,12 @@ describe('business words of Arabic, Persian, Urdu and Pashto names', () => {
     expect(screenName(businesses, { name: 'NOORI SHIPPING EXCHANGE', kind: 'business' }).matches).toHaveLength(0);
   });
 });
+
+describe('the word مل', () => {
+  const mal = buildScreeningIndex([person('noormal', 'NOORMAL, Ahmad Shah', { birth_year: 1965 })]);
+
+  it('is part of a name (Noor Mal), not the title mullah, which is written ملا', () => {
+    expect(screenName(mal, { name: 'احمد شاه نور مل', kind: 'person', birth_year: 1965 }).matches[0]?.entry_ref).toBe('noormal');
+    expect(screenName(mal, { name: 'ملا احمد شاه نورمل', kind: 'person', birth_year: 1965 }).matches[0]?.entry_ref).toBe('noormal');
+  });
+});

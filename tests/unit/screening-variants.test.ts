@@ -206,3 +206,31 @@ describe('clean names', () => {
     expect(screenName(index, { name: 'Zhao Lei', kind: 'person' }).matches).toEqual([]);
   });
 });
+
+describe('numbers written in groups or with leading zeros', () => {
+  const numbered = buildScreeningIndex([business('vega', 'VEGA 20-45 OOO'), business('atlas', 'ATLAS 07 LLC')]);
+
+  it('reads digits in groups as the number words read in groups, and drops leading zeros', () => {
+    expect(normalizeName('VEGA 20-45 OOO', 'business').words.map((w) => w.text)).toEqual(['vega', '2045']);
+    expect(normalizeName('ATLAS 07 LLC', 'business').words.map((w) => w.text)).toEqual(['atlas', '7']);
+    expect(screenName(numbered, { name: 'Vega twenty forty-five OOO', kind: 'business' }).matches[0]?.entry_ref).toBe('vega');
+    expect(screenName(numbered, { name: 'Atlas Seven LLC', kind: 'business' }).matches[0]?.entry_ref).toBe('atlas');
+    expect(screenName(numbered, { name: 'Atlas 8 LLC', kind: 'business' }).matches).toHaveLength(0);
+  });
+});
+
+describe('a legal form spelt in letters after an acronym', () => {
+  const lettered = buildScreeningIndex([business('klm', 'K L M S.A.'), business('tbc', 'T B C AG')]);
+
+  it('is read as the legal form, not as letters of the acronym', () => {
+    const klm = normalizeName('K L M S.A.', 'business');
+    expect(klm.words.map((w) => w.text)).toEqual(['klm']);
+    expect(klm.legalForms).toEqual(['sa']);
+    expect(screenName(lettered, { name: 'K L M Societe Anonyme', kind: 'business' }).matches[0]?.entry_ref).toBe('klm');
+    expect(screenName(lettered, { name: 'KLM SA', kind: 'business' }).matches[0]?.entry_ref).toBe('klm');
+    expect(screenName(lettered, { name: 'TBC Aktiengesellschaft', kind: 'business' }).matches[0]?.entry_ref).toBe('tbc');
+    expect(normalizeName('N P K J S C', 'business').legalForms).toEqual(['jsc']);
+    // An acronym of three letters keeps its last two, though they spell a legal form (AS).
+    expect(normalizeName('M A S', 'business').words.map((w) => w.text)).toEqual(['mas']);
+  });
+});

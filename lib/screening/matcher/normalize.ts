@@ -511,27 +511,53 @@ function numbersAsDigits(tokens: string[]): string[] {
   return out;
 }
 
-/** Business names write acronyms as "S. A." or "J S C": join runs of single letters into one word. */
+/** Legal forms of two or three letters that a business name may spell in letters after an acronym ("R D I S.A."). */
+const SPELT_LEGAL_FORMS: readonly string[] = [...LEGAL_FORM_WORDS.keys()].filter((w) => w.length >= 2 && w.length <= 3).sort((a, b) => b.length - a.length);
+
+/** Business names write acronyms as "S. A." or "J S C": join runs of single letters into one word. A run that
+ * ends in the letters of a legal form after two letters or more of its own is the acronym and the legal form
+ * ("K L M S.A." is KLM, a société anonyme), as the same name written "KLM S.A." reads. */
 function joinLetterRuns(tokens: string[]): string[] {
   const out: string[] = [];
   let run = '';
+  const flush = (): void => {
+    if (!run) return;
+    const legal = SPELT_LEGAL_FORMS.find((form) => run.length - form.length >= 2 && run.endsWith(form));
+    if (legal) out.push(run.slice(0, -legal.length), legal);
+    else out.push(run);
+    run = '';
+  };
   for (const t of tokens) {
     if (t.length === 1 && isLatinWord(t)) {
       run += t;
       continue;
     }
-    if (run) out.push(run);
-    run = '';
+    flush();
     out.push(t);
   }
-  if (run) out.push(run);
+  flush();
+  return out;
+}
+
+/** Digits written in groups ("19-31") as one number, as number words read in groups are (numbersAsDigits), and
+ * without leading zeros ("028" is 28). */
+function joinDigitGroups(tokens: string[]): string[] {
+  const out: string[] = [];
+  let previousDigits = false;
+  for (const t of tokens) {
+    const digits = /^\d+$/.test(t);
+    const number = digits ? t.replace(/^0+(?=\d)/, '') : t;
+    if (digits && previousDigits) out[out.length - 1] += number;
+    else out.push(number);
+    previousDigits = digits;
+  }
   return out;
 }
 
 /** Titles as an abjad writes them: mullah (ملا), sheikh (شيخ), haji (حاجي), doctor (دكتور), qari (قاري), mawlawi
  * (مولوي, מולוי), mawlana (مولانا), mufti (مفتي). */
 const ABJAD_TITLES: ReadonlySet<string> = new Set([
-  'ML', 'MLA', 'MLAA', 'SYH', 'SHYH', 'HJ', 'HAJ', 'HJY', 'HAJY', 'DKTWR', 'QARY', 'QRY', 'MWLWY', 'MLWY', 'MWLAWY', 'MWLANA', 'MFTY',
+  'MLA', 'MLAA', 'SYH', 'SHYH', 'HJ', 'HAJ', 'HJY', 'HAJY', 'DKTWR', 'QARY', 'QRY', 'MWLWY', 'MLWY', 'MWLAWY', 'MWLANA', 'MFTY',
 ]);
 
 /** bin, bint, abu, ould as an abjad writes them (بن, بنت, أبو, ولد). */
@@ -577,7 +603,7 @@ export function normalizeName(raw: string, kind: EntryKind): NormalizedName {
     const withoutTitles = tokens.filter((t) => !PERSON_TITLES.has(t) && !ABJAD_TITLES.has(t));
     if (withoutTitles.length > 0) tokens = withoutTitles;
   } else {
-    tokens = numbersAsDigits(joinLetterRuns(tokens).map(correctBusinessWord));
+    tokens = joinDigitGroups(numbersAsDigits(joinLetterRuns(tokens).map(correctBusinessWord)));
     const withoutLegal = replaceLegalPhrases(tokens, legal);
     if (withoutLegal.length > 0) tokens = withoutLegal;
     else legal.clear(); // a name that is nothing but a legal form keeps it as its words
