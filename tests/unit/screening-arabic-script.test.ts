@@ -53,6 +53,26 @@ describe('the name of God (الله)', () => {
     expectMatch({ name: 'حسن نصرالله', kind: 'person', birth_year: 1960 }, 'nasrallah');
   });
 
+  it('writes no long vowel with the alif of Allah inside a compound name (Aminullah, Faizullah)', () => {
+    const compounds = buildScreeningIndex([
+      person('aminullah', 'AMINULLAH, Gul', { birth_year: 1970 }),
+      person('faizullah', 'FAIZULLAH, Noor', { birth_year: 1972 }),
+    ]);
+    expect(screenName(compounds, { name: 'گل امین الله', kind: 'person', birth_year: 1970 }).matches[0]?.entry_ref).toBe('aminullah');
+    expect(screenName(compounds, { name: 'نور فیض الله', kind: 'person', birth_year: 1972 }).matches[0]?.entry_ref).toBe('faizullah');
+    // And a Latin query against the names as written in Arabic script.
+    const written = buildScreeningIndex([
+      person('aminullah', 'امین الله گل', { birth_year: 1970 }),
+      person('faizullah', 'فیض الله نور', { birth_year: 1972 }),
+    ]);
+    for (const [name, ref] of [['Aminullah Gul', 'aminullah'], ['Faizullah Noor', 'faizullah']] as const) {
+      const found = screenName(written, { name, kind: 'person' }).matches[0];
+      expect(found?.entry_ref, name).toBe(ref);
+      // As strong as the compound written in Latin would be: the alif costs nothing.
+      expect(found?.score, name).toBeGreaterThanOrEqual(85);
+    }
+  });
+
   it('still reads a final ه or ة as the a or t of a feminine name', () => {
     expectMatch({ name: 'أمينة فاطمه', kind: 'person', birth_year: 1981 }, 'fatima');
     expectMatch({ name: 'امينه فاطمة', kind: 'person', birth_year: 1981 }, 'fatima');
@@ -181,5 +201,19 @@ describe('the word مل', () => {
   it('is part of a name (Noor Mal), not the title mullah, which is written ملا', () => {
     expect(screenName(mal, { name: 'احمد شاه نور مل', kind: 'person', birth_year: 1965 }).matches[0]?.entry_ref).toBe('noormal');
     expect(screenName(mal, { name: 'ملا احمد شاه نورمل', kind: 'person', birth_year: 1965 }).matches[0]?.entry_ref).toBe('noormal');
+  });
+});
+
+describe('a kunya against names of another culture', () => {
+  // الزرقاوي writes the long vowels of -āwī; Sergei, with the same consonant classes (z and s, q read as g),
+  // writes none of them there.
+  const mixed = buildScreeningIndex([
+    person('sergei', 'CHEMEZOV, Sergei', { birth_year: 1952 }),
+    person('zarqawi', 'ZARQAWI, Abu Musab', { birth_year: 1966 }),
+  ]);
+
+  it('finds the kunya, and keeps a Russian name with like consonants out of the matches', () => {
+    const result = screenName(mixed, { name: 'أبو مصعب الزرقاوي', kind: 'person' });
+    expect(result.matches.map((m) => m.entry_ref)).toEqual(['zarqawi']);
   });
 });

@@ -112,9 +112,10 @@ const LATIN_TO_ABJAD_EQUAL_CREDIT: readonly number[] = [0, 0.6, 0.8, 0.92, 0.95]
 const LATIN_TO_ABJAD_ONE_EDIT_CREDIT = 0.68;
 const CONSONANTS_ONE_EDIT_MIN_LENGTH = 4;
 /** Keys of up to this many consonants are also compared by the long vowels the abjad word writes (vowelLetterKey). */
-const VOWELLED_MAX_CONSONANTS = 2;
-/** Two equal consonants, but a long vowel the abjad word writes missing from the Latin word (see compareReadings). */
-const TWO_CONSONANTS_VOWEL_MISSED_CREDIT = 0.76;
+const VOWELLED_MAX_CONSONANTS = 3;
+/** Two or three equal consonants, but a long vowel the abjad word writes missing from the Latin word there (see
+ * compareReadings), by the number of consonants. */
+const VOWEL_MISSED_CREDIT: readonly number[] = [0, 0, 0.76, 0.82];
 /** Loose consonants (looseConsonantKey) meeting count a little less than exact ones. */
 const LOOSE_CONSONANTS_FACTOR = 0.95;
 
@@ -453,7 +454,7 @@ function latinReadings(text: string): string[] {
   return readings;
 }
 
-// (vowelled is only ever read for a key of one or two consonants, see compareReadings.)
+// (vowelled is only ever read for a key of one to three consonants, see compareReadings.)
 function abjadKeys(text: string): ConsonantReading {
   const consonants = consonantKey(text, true);
   return {
@@ -482,7 +483,9 @@ function latinKeys(text: string): ConsonantReading {
  * ضیا ÐYA = Zia. A final h is dropped as consonantKey drops it.
  */
 export function vowelLetterKey(word: string, abjad: boolean): string {
-  let s = consonantClasses(lettersOf(word, abjad).replace(/ee/g, 'i').replace(/(.)\1+/g, '$1'));
+  // The alif of Allah inside a compound name is not spoken (عبد الله Abdullah, امین الله Aminullah): no long vowel.
+  const letters = abjad ? word.replace(ALLAH_INSIDE, 'LL') : word;
+  let s = consonantClasses(lettersOf(letters, abjad).replace(/ee/g, 'i').replace(/(.)\1+/g, '$1'));
   // A Latin w or y before a vowel is a consonant, which only an abjad's و or ي can stand for (Wan is not ان).
   if (!abjad) s = s.replace(/[wy](?=[aeiou])/g, (c) => (c === 'w' ? 'W' : 'Y'));
   s = s
@@ -495,6 +498,7 @@ export function vowelLetterKey(word: string, abjad: boolean): string {
 }
 
 const VOWEL_CLASS = /[AIUE]/;
+const ALLAH_INSIDE = /(?<=.)ALL(?=H?$)/;
 const VOWELS_AND_SEMIVOWELS = /[AIUEWY]/g;
 
 /** Two vowelled keys (vowelLetterKey) with the same consonants in the same order. */
@@ -661,11 +665,12 @@ function compareReadings(a: ConsonantReading, b: ConsonantReading, fromLatin: bo
       const [abjad, latin] = abjadSide === 'a' ? [a, b] : [b, a];
       const met = writtenVowelsMet(abjad.vowelled, latin.vowelled);
       if (length === 1 && met > 0) length = 2;
-      // Two consonants fit many names too (فيض FYÐ: Faiz, but also Pacho, Butt, Abbasi): a long vowel the abjad
-      // word writes that the Latin word lacks there makes it another name more often than not.
-      // (Only where the vowelled keys hold the same consonants: consonantKey drops an h the vowelled key keeps, فتحي.)
-      else if (length === 2 && met < 0 && sameLetters(abjad.vowelled, latin.vowelled)) {
-        return { credit: TWO_CONSONANTS_VOWEL_MISSED_CREDIT, kind: 'phonetic', via: 'transliterated' };
+      // Two or three consonants fit many names too (فيض FYÐ: Faiz, but also Pacho, Butt, Abbasi; الزرقاوي: Zarqawi,
+      // but also Sergei): a long vowel the abjad word writes that the Latin word lacks there makes it another name
+      // more often than not. (Only where the vowelled keys hold the same consonants: consonantKey drops an h the
+      // vowelled key keeps, فتحي.)
+      else if (length >= 2 && met < 0 && sameLetters(abjad.vowelled, latin.vowelled)) {
+        return { credit: VOWEL_MISSED_CREDIT[length] as number, kind: 'phonetic', via: 'transliterated' };
       }
     }
     return { credit: credits[Math.min(length, 4)] as number, kind: 'phonetic', via: 'transliterated' };
