@@ -210,10 +210,22 @@ describe('a kunya against names of another culture', () => {
   const mixed = buildScreeningIndex([
     person('sergei', 'CHEMEZOV, Sergei', { birth_year: 1952 }),
     person('zarqawi', 'ZARQAWI, Abu Musab', { birth_year: 1966 }),
+    person('baghdadi', 'AL-BAGHDADI, Sheikh'),
+    person('qatada', 'ABU QATADA'),
   ]);
 
   it('finds the kunya, and keeps a Russian name with like consonants out of the matches', () => {
     const result = screenName(mixed, { name: 'أبو مصعب الزرقاوي', kind: 'person' });
     expect(result.matches.map((m) => m.entry_ref)).toEqual(['zarqawi']);
+  });
+
+  it('reads أبو joined to the next word as a word starting with a vowel (Abuqatada is not Baghdadi)', () => {
+    const result = screenName(mixed, { name: 'أبو قتادة', kind: 'person' });
+    expect(result.matches.map((m) => m.entry_ref)).toEqual(['qatada']);
+  });
+
+  it('lets the alif Persian and Pashto write before s and a consonant meet a Latin word without the vowel', () => {
+    const stanekzai = buildScreeningIndex([person('stanekzai', 'STANEKZAI, Gul Agha', { birth_year: 1970 })]);
+    expect(screenName(stanekzai, { name: 'گل آغا استانکزی', kind: 'person', birth_year: 1970 }).matches[0]?.entry_ref).toBe('stanekzai');
   });
 });

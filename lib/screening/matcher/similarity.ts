@@ -702,6 +702,10 @@ function compareAbjad(a: ComparableWord, b: ComparableWord): WordMatch | null {
     const [abjad, other] = a.abjad ? [a, b] : [b, a];
     // Devanagari writes a vowel starting a word with a letter of its own (एब्रर is Ebrar, never Berrio).
     if (other.latin && BRAHMIC_VOWEL.test(abjad.text) && /^[AEIOU]/.test(abjad.text) !== /^[aeiou]/.test(other.text)) return null;
+    // An alif (or aleph) starting a word is a vowel starting it (أحمد Ahmad, أبو قتادة read as one Abuqatada, never
+    // Baghdadi), but for the one Persian and Pashto write before s and another consonant (استانکزی Stanekzai); a
+    // word starting with ع or a consonant may start with either in Latin (عمر Omar).
+    if (other.latin && abjad.text.startsWith('A') && !/^(?:[aeiou]|s[^aeiouy])/.test(other.text)) return null;
   }
   let best = compareConsonants(a, b);
   if (a.abjad !== b.abjad) {
