@@ -229,3 +229,12 @@ describe('a kunya against names of another culture', () => {
     expect(screenName(stanekzai, { name: 'گل آغا استانکزی', kind: 'person', birth_year: 1970 }).matches[0]?.entry_ref).toBe('stanekzai');
   });
 });
+
+describe('the article inside words read as one', () => {
+  it('writes no long vowel with its alif (عبد ال read as one is Abdul)', () => {
+    const abdul = buildScreeningIndex([person('haq', 'عبد الحق نوری', { birth_year: 1971 })]);
+    const found = screenName(abdul, { name: 'Abdul Haq Noori', kind: 'person', birth_year: 1971 }).matches[0];
+    expect(found?.entry_ref).toBe('haq');
+    expect(found?.score).toBeGreaterThanOrEqual(85);
+  });
+});

@@ -97,7 +97,9 @@ export function prepareName(
       if (run.some((w) => w.role === 'initial' || !/^(?:[a-z]+|[A-ZÐÞ]+)$/.test(w.text))) continue;
       const abjad = run.some((w) => /^[A-ZÐÞ]+$/.test(w.text));
       if (size === 3 && !run.some((w) => w.role === 'particle')) continue;
-      const joined = run.map((w) => w.text).join('');
+      // The article's alif inside an abjad run is not spoken (عبد ال read as one is Abdul): not written as a long vowel.
+      const spoken = (w: { text: string }, i: number): string => (abjad && i > 0 && w.text === 'al' ? 'l' : w.text);
+      const joined = run.map(spoken).join('');
       const unit = {
         first,
         last: first + size - 1,
@@ -123,7 +125,7 @@ export function prepareName(
         const assimilated = run
           .map((w, i) => {
             const after = i + 1 < run.length ? (run[i + 1] as { text: string }).text : next;
-            return w.text === 'al' && SUN_LETTER.test(after) ? `a${i + 1 < run.length ? '' : after.charAt(0)}` : w.text;
+            return w.text === 'al' && SUN_LETTER.test(after) ? `a${i + 1 < run.length ? '' : after.charAt(0)}` : spoken(w, i);
           })
           .join('');
         const read = interner.get(assimilated.toUpperCase());

@@ -115,7 +115,7 @@ const CONSONANTS_ONE_EDIT_MIN_LENGTH = 4;
 const VOWELLED_MAX_CONSONANTS = 3;
 /** Two or three equal consonants, but a long vowel the abjad word writes missing from the Latin word there (see
  * compareReadings), by the number of consonants. */
-const VOWEL_MISSED_CREDIT: readonly number[] = [0, 0, 0.76, 0.82];
+const VOWEL_MISSED_CREDIT: readonly number[] = [0, 0, 0.76, 0.78];
 /** Loose consonants (looseConsonantKey) meeting count a little less than exact ones. */
 const LOOSE_CONSONANTS_FACTOR = 0.95;
 
