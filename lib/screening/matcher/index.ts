@@ -19,8 +19,11 @@
 //   words, then a looser consonant key: a repeated consonant once, ch = h, kh = k, g = j, a waw or vav
 //   against a Latin word without its v) or as an initial; other words of three letters or fewer only
 //   exactly. Words read as one never meet by the looser key. Letters with two Latin spellings are read both
-//   ways (ذ ظ ض as d or z, ث as th or s, ق as q or g; a Latin c as k or s, a Latin digraph as one letter or
-//   two), and the long vowels an abjad writes, found in the Latin word, make a one-consonant word count more.
+//   ways (ذ ظ ض as d or z, ث as th or s, ق as q or g, ك as k or g; a Latin c as k or s, a Latin digraph as one
+//   letter or two), and the long vowels an abjad writes, found in the Latin word, make a one-consonant word count
+//   more; missing from it, a word of two or three consonants counts less. An abjad word starting with an alif
+//   meets only a Latin word starting with a vowel. Persian, Urdu, Pashto and Sindhi letters are read as their
+//   Arabic counterparts and short-vowel marks dropped (normalize.ts).
 // - score.ts: words are paired greedily in any order, each used once; the name score blends how
 //   much of the query and of the list name is covered (a list name's middle words that the query
 //   leaves out, such as a patronymic, count for less, up to a score of 88); the best name or alias
