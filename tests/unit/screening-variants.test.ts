@@ -234,3 +234,23 @@ describe('a legal form spelt in letters after an acronym', () => {
     expect(normalizeName('M A S', 'business').words.map((w) => w.text)).toEqual(['mas']);
   });
 });
+
+describe('business words written in Chinese characters', () => {
+  const chinese = buildScreeningIndex([
+    business('jinlong', 'JINLONG INTERNATIONAL SHIPPING CO., LTD.'),
+    business('huaqiang', 'HUAQIANG TRADING LIMITED'),
+  ]);
+  const top = (name: string): Match | undefined => screenName(chinese, { name, kind: 'business' }).matches[0];
+
+  it('are read as the English words and legal forms the lists write for them', () => {
+    expect(normalizeName('金龙国际海运有限公司', 'business').legalForms).toEqual(['ltd']);
+    expect(normalizeText('華強貿易')).toBe('hua qiang trading');
+    expect(top('金龙国际海运有限公司')?.entry_ref).toBe('jinlong');
+    expect(top('華強貿易有限公司')?.entry_ref).toBe('huaqiang');
+    expect(top('华强贸易有限公司')?.entry_ref).toBe('huaqiang');
+  });
+
+  it('keep a business whose trade differs out of the matches', () => {
+    expect(screenName(chinese, { name: '金龙物流有限公司', kind: 'business' }).matches).toHaveLength(0);
+  });
+});

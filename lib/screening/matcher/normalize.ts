@@ -159,8 +159,28 @@ function abjadToLatin(run: string): string {
   return ` ${article}${latin.toUpperCase()} `;
 }
 
+/** Business words written in Chinese characters (simplified and traditional) and the Japanese legal form, as the
+ * English words and legal forms the lists write for them (国际海运有限公司: International Shipping Co., Ltd.), so a
+ * business name in characters meets its English name: legal forms and generic words by what they mean, the
+ * distinctive words by their syllables. */
+const HAN_BUSINESS_WORDS: Readonly<Record<string, string>> = {
+  股份有限公司: 'ltd', 有限责任公司: 'llc', 有限責任公司: 'llc', 有限公司: 'ltd', 株式会社: 'kk', 公司: 'co',
+  集团: 'group', 集團: 'group', 国际: 'international', 國際: 'international', 贸易: 'trading', 貿易: 'trading',
+  海运: 'shipping', 海運: 'shipping', 船务: 'shipping', 船務: 'shipping', 航运: 'shipping', 航運: 'shipping', 物流: 'logistics',
+  技术: 'technology', 技術: 'technology', 科技: 'technology', 投资: 'investment', 投資: 'investment', 控股: 'holding',
+  实业: 'industrial', 實業: 'industrial', 工业: 'industry', 工業: 'industry', 发展: 'development', 發展: 'development',
+  进出口: 'import export', 進出口: 'import export', 香港: 'hong kong',
+};
+const HAN_BUSINESS_WORD = new RegExp(
+  Object.keys(HAN_BUSINESS_WORDS)
+    .sort((a, b) => b.length - a.length)
+    .join('|'),
+  'g',
+);
+
 function cjkToLatin(run: string): string {
-  return ` ${anyAscii(run).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()} `;
+  const read = run.replace(HAN_BUSINESS_WORD, (w) => ` ${HAN_BUSINESS_WORDS[w] ?? w} `);
+  return ` ${anyAscii(read).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()} `;
 }
 
 /**
