@@ -173,3 +173,15 @@ describe('consonant keys', () => {
     expect(match?.credit).toBeGreaterThan(0.85);
   });
 });
+
+describe('words an abjad writes with vowel letters only', () => {
+  const wang = buildScreeningIndex([person('wang', 'WANG, Yi Ming', { birth_year: 1975 }), person('ya', 'WANG, Ya Ming', { birth_year: 1975 })]);
+
+  it('meet a Latin word of the same vowels (יי Yi), not one of others (Ya)', () => {
+    expect(compareWords(comparableWord('YY'), comparableWord('yi'))?.via).toBe('transliterated');
+    expect(compareWords(comparableWord('YW'), comparableWord('yu'))?.via).toBe('transliterated');
+    expect(compareWords(comparableWord('YY'), comparableWord('ya'))).toBeNull();
+    const result = screenName(wang, { name: 'יי מינג ואנג', kind: 'person', birth_year: 1975 });
+    expect(result.matches.map((m) => m.entry_ref)).toEqual(['wang']);
+  });
+});

@@ -120,6 +120,8 @@ const VOWEL_MISSED_CREDIT: readonly number[] = [0, 0, 0.76, 0.78];
 const LOOSE_CONSONANTS_FACTOR = 0.95;
 
 const EXACT: WordMatch = Object.freeze({ credit: 1, kind: 'exact' });
+/** Words of vowels only, abjad and Latin, writing the same vowels (see compareReadings). */
+const VOWELS_ONLY: WordMatch = Object.freeze({ credit: 0.75, kind: 'phonetic', via: 'transliterated' });
 const NICKNAME: WordMatch = Object.freeze({ credit: NICKNAME_CREDIT, kind: 'close', via: 'nickname' });
 const ROMANISED: WordMatch = Object.freeze({ credit: ROMANISATION_CREDIT, kind: 'phonetic', via: 'romanisation' });
 const INITIAL: WordMatch = Object.freeze({ credit: INITIAL_CREDIT, kind: 'initial' });
@@ -501,6 +503,19 @@ const VOWEL_CLASS = /[AIUE]/;
 const ALLAH_INSIDE = /(?<=.)ALL(?=H?$)/;
 const VOWELS_AND_SEMIVOWELS = /[AIUEWY]/g;
 
+/** The vowelled keys (vowelLetterKey) of an abjad word and a Latin word, both without consonants, writing the same
+ * vowels one for one (יו = Yu, you; או = Oo, an alif before a vowel being its seat; not יי = Ya). */
+function sameVowels(abjadKey: string, latinKey: string): boolean {
+  const abjad = abjadKey.length > 1 && abjadKey.charAt(0) === 'A' && VOWEL_CLASS.test(abjadKey.charAt(1)) ? abjadKey.slice(1) : abjadKey;
+  const latin = latinKey.replace(/Y/g, 'I').replace(/W/g, 'U').replace(/([AIUE])\1+/g, '$1');
+  if (abjad.length !== latin.length) return false;
+  for (let i = 0; i < abjad.length; i++) {
+    const l = latin.charAt(i);
+    if (l !== abjad.charAt(i) && !(l === 'E' && abjad.charAt(i) !== 'U')) return false;
+  }
+  return true;
+}
+
 /** Two vowelled keys (vowelLetterKey) with the same consonants in the same order. */
 function sameLetters(a: string, b: string): boolean {
   return a.replace(VOWELS_AND_SEMIVOWELS, '') === b.replace(VOWELS_AND_SEMIVOWELS, '');
@@ -655,7 +670,13 @@ function compareConsonants(a: ComparableWord, b: ComparableWord): WordMatch | nu
 function compareReadings(a: ConsonantReading, b: ConsonantReading, fromLatin: boolean, abjadSide: 'a' | 'b' | null): WordMatch | null {
   const ka = a.consonants;
   const kb = b.consonants;
-  if (!ka || !kb) return null;
+  if (!ka || !kb) {
+    // A word an abjad writes with vowel letters only (Hebrew יו, יי, או: Yu, Yi, Oo) against a Latin word with no
+    // consonant either: by the vowels the abjad word writes, all of which the Latin word must have.
+    if (ka || kb || !abjadSide) return null;
+    const [abjad, latin] = abjadSide === 'a' ? [a, b] : [b, a];
+    return sameVowels(abjad.vowelled, latin.vowelled) ? VOWELS_ONLY : null;
+  }
   if (ka === kb) {
     const credits = fromLatin ? LATIN_TO_ABJAD_EQUAL_CREDIT : CONSONANTS_EQUAL_CREDIT;
     // A key of one consonant fits many names (علي "l", آغا "g"): the long vowels the abjad word writes, found in
