@@ -1,6 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { getDb, getPool } from '@/db/client';
+import pg from 'pg';
+import { databaseUrl, getDb, getPool } from '@/db/client';
 import { parseEventInput, type EventInput } from '@/lib/events/event-input';
 import { commitBatch, entityLockKey, type IngestItem, type IngestResult } from '@/lib/events/ingest-batch';
 import { ingestEvent } from '@/lib/events/ingest-event';
@@ -186,6 +187,45 @@ describe('group commit', () => {
       const into = rows.filter((r) => r.destination_id === person).map((r) => r.dest_features.in_count_24h);
       expect(out).toEqual(out.map((_, k) => k + 1));
       expect(into).toEqual(into.map((_, k) => k + 1));
+    }
+  });
+
+  it('keeps async events waiting while a batch is being stored, and a sync event takes them into its batch at once', async () => {
+    const org = await newOrg();
+    const at = new Date(Date.parse('2026-07-04T09:00:00.000Z')).toISOString();
+    const event = (key: string, source: string) =>
+      parseEventInput({ type: 'transfer', idempotency_key: key, occurred_at: at, amount: { value: 3, currency: 'EUR' }, source: { entity_id: source }, destination: { entity_id: `till-${key}` } });
+    const stored = async () =>
+      (await getPool().query<{ idempotency_key: string; tx: string }>('SELECT idempotency_key, xmin::text AS tx FROM events WHERE org_id = $1', [org.orgId])).rows;
+
+    // Another session (outside the service's pool) holds the lock of entity `held`: the batch of its
+    // event stays in flight.
+    const holder = new pg.Client({ connectionString: databaseUrl() });
+    await holder.connect();
+    try {
+      await holder.query('SELECT pg_advisory_lock($1)', [entityLockKey(org.orgId, 'held').toString()]);
+      const heldAnswer = ingestEvent(getDb(), actorOf(org), { event: event('held-0', 'held'), mode: 'async' });
+      const waitingLocks = "SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())";
+      await expect.poll(async () => (await holder.query(waitingLocks)).rows[0].n).toBe(1);
+
+      // Async events of other entities wait for a free writer rather than start a batch of their own.
+      const waiting = Array.from({ length: 10 }, (_, i) => ingestEvent(getDb(), actorOf(org), { event: event(`wait-${i}`, `payer-${i}`), mode: 'async' }));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await stored()).toEqual([]);
+
+      // A sync event starts a batch at once, and the waiting async events go into it.
+      const scored = await ingestEvent(getDb(), actorOf(org), { event: event('sync-0', 'payer-sync'), mode: 'sync' });
+      expect(scored.mode).toBe('sync');
+      expect((await Promise.all(waiting)).every((a) => a.mode === 'async' && !a.replay)).toBe(true);
+      const rows = await stored();
+      expect(rows.map((r) => r.idempotency_key).sort()).toEqual(['sync-0', ...Array.from({ length: 10 }, (_, i) => `wait-${i}`)].sort());
+      // One transaction stored them all.
+      expect(new Set(rows.map((r) => r.tx)).size).toBe(1);
+
+      await holder.query('SELECT pg_advisory_unlock($1)', [entityLockKey(org.orgId, 'held').toString()]);
+      expect((await heldAnswer).replay).toBe(false);
+    } finally {
+      await holder.end();
     }
   });
 });
