@@ -40,11 +40,15 @@ function alertForDecisionCtes(actor: Actor, d: DecisionForAlert, entityId: strin
   const dueInMs = isBlock ? slaHighMs : slaMediumMs;
   const grouped = entityId !== null;
 
+  // The statuses are bound values, not literals: the statement's generic plan then cannot match the
+  // partial indexes on open alerts, and reads the entity's alerts by (org_id, entity_id). With literals,
+  // statistics taken while the table held few alerts made PostgreSQL scan all the organisation's open
+  // alerts through the assignee queue's index instead, a cost growing with every open alert.
   const join = sql`
     current_alert AS (
       SELECT id, priority FROM alerts
       WHERE org_id = ${actor.orgId} AND entity_id = ${entityId} AND screening_id IS NULL
-        AND status IN ('open', 'in_review')
+        AND status IN (${'open'}, ${'in_review'})
       FOR UPDATE),
     joined AS (
       UPDATE alerts a SET
@@ -110,7 +114,7 @@ const alertIdSql = (grouped: boolean): SQL => sql`${grouped ? sql`SELECT id FROM
  * statement. One statement instead of three or four keeps the time under the entity's lock and the
  * alert counter short. Returns `created_at` and `alert_id` of the decision.
  */
-function decisionOnAlertSql(actor: Actor, d: DecisionForAlert): SQL {
+export function decisionOnAlertSql(actor: Actor, d: DecisionForAlert): SQL {
   return sql`
     WITH ${alertForDecisionCtes(actor, d, d.entityId)}
     INSERT INTO decisions (org_id, id, event_id, decision, risk_score, reasons, decided_in_us, rule_errors, alert_id)
