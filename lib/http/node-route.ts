@@ -20,7 +20,9 @@ export async function serveWithRoute(handler: RouteHandler, req: IncomingMessage
       else headers.set(name, value);
     }
     const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-    const request = new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, {
+    // The path and query as sent; the Host header is not needed by key-authenticated routes, and a
+    // malformed one must not fail the request.
+    const request = new Request(new URL(req.url ?? '/', 'http://localhost'), {
       method: req.method,
       headers,
       // The wrapper reads the stream itself and stops at its body limit.

@@ -66,6 +66,23 @@ describe('event ingest served from Node without the router', () => {
     expect(Object.keys(body).sort()).toEqual(['id', 'received_at']);
   });
 
+  it('answers whatever the Host header says', async () => {
+    const body = JSON.stringify(payment(`node-route-${randomUUID()}`));
+    const status = await new Promise<number>((resolve, reject) => {
+      const r = http.request(
+        `${base}/v1/events`,
+        { method: 'POST', headers: { host: 'not a host/..', authorization: `Bearer ${org.key}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
+      r.on('error', reject);
+      r.end(body);
+    });
+    expect(status).toBe(202);
+  });
+
   it('refuses what the handler refuses: no key, bad JSON, a bad mode, a declared or a streamed body over the limit', async () => {
     const unauthenticated = await send('/v1/events', { body: JSON.stringify(payment('x')) }, null);
     expect(unauthenticated.status).toBe(401);
