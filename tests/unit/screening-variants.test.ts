@@ -122,6 +122,16 @@ describe('short names', () => {
     expectAtLeastNear({ name: 'Dina Rako', kind: 'person' }, 'rako');
     expectAtLeastNear({ name: 'Dino Raco', kind: 'person' }, 'rako');
   });
+
+  it('reads a short name with a letter doubled or written once as the same name, below an exact one', () => {
+    const lukic = person('lukic', 'LUKIC, Ana', { birth_year: 1977 });
+    const anna = scoreEntry({ name: 'Anna Lukic', kind: 'person' }, lukic);
+    expect(anna?.score).toBeGreaterThanOrEqual(60);
+    expect(anna?.score).toBeLessThan(scoreEntry({ name: 'Ana Lukic', kind: 'person' }, lukic)?.score ?? 0);
+    expect(scoreEntry({ name: 'Alli Ben Salem', kind: 'person' }, person('salem', 'BEN SALEM, Ali'))?.score).toBeGreaterThanOrEqual(60);
+    // Two letters apart is another name.
+    expect(scoreEntry({ name: 'Anne Lukic', kind: 'person' }, lukic)?.score ?? 0).toBeLessThan(anna?.score ?? 0);
+  });
 });
 
 describe('numbers', () => {
@@ -175,6 +185,44 @@ describe('romanisation', () => {
     expect(romanKey('zhiqiang')).toBe(romanKey('chihchiang'));
     expect(romanKey('jeongeun')).toBe(romanKey('jongun'));
     expect(romanKey('dina')).toBe('');
+  });
+
+  it('folds the spellings people use beside the two systems: Cantonese ow, Korean popular u for eo, and Roh / Noh', () => {
+    expect(romanKey('chow')).toBe(romanKey('zhou'));
+    expect(romanKey('young')).toBe(romanKey('yeong'));
+    expect(romanKey('youngho')).toBe(romanKey('yeongho'));
+    expect(romanKey('hyun')).toBe(romanKey('hyeon'));
+    expect(romanKey('chul')).toBe(romanKey('cheol'));
+    expect(romanKey('jun')).toBe(romanKey('jeon'));
+    expect(romanKey('seok')).toBe(romanKey('suk'));
+    expect(romanKey('ahn')).toBe(romanKey('an'));
+    expect(romanKey('oh')).toBe(romanKey('o'));
+    expect(romanKey('roh')).toBe(romanKey('noh'));
+    expect(romanKey('woo')).toBe(romanKey('u'));
+    expect(romanKey('hee')).toBe(romanKey('hui'));
+    expect(romanKey('he')).toBe(romanKey('ho'));
+    expect(romanKey('ge')).toBe(romanKey('ko'));
+    expect(romanKey('tzu')).toBe(romanKey('zi'));
+    expect(romanKey('hwang')).toBe(romanKey('huang'));
+    expect(romanKey('gwang')).toBe(romanKey('kuang'));
+    // Different syllables stay apart.
+    expect(romanKey('yoon')).not.toBe(romanKey('yeon'));
+    expect(romanKey('kim')).not.toBe(romanKey('kang'));
+    expect(romanKey('zhou')).not.toBe(romanKey('zhao'));
+  });
+
+  it('finds Korean and Cantonese names written in popular spellings', () => {
+    const choi = scoreEntry({ name: 'Choi Hyun Woo', kind: 'person' }, person('c', 'CHOE, Hyon U'));
+    expect(choi?.score).toBeGreaterThanOrEqual(80);
+    const ahn = scoreEntry({ name: 'Ahn Sung Jun', kind: 'person' }, person('a', 'AN, Song Chon'));
+    expect(ahn?.score).toBeGreaterThanOrEqual(80);
+    const roh = scoreEntry({ name: 'Roh Kwang Il', kind: 'person' }, person('r', 'NO, Kwang Il'));
+    expect(roh?.score).toBeGreaterThanOrEqual(80);
+    const chow = scoreEntry({ name: 'Chow Wing Kei', kind: 'person' }, person('z', 'ZHOU, Wing Kei'));
+    expect(chow?.reasons.some((r) => r.detail.includes('romanisation variant'))).toBe(true);
+    expect(chow?.score).toBeGreaterThanOrEqual(80);
+    const sun = scoreEntry({ name: 'Sun Tzu', kind: 'person' }, person('s', 'SUN, Zi'));
+    expect(sun?.score).toBeGreaterThanOrEqual(80);
   });
 
   it('finds Chinese and Korean names in another romanisation', () => {

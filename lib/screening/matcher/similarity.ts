@@ -127,6 +127,10 @@ const ROMANISED: WordMatch = Object.freeze({ credit: ROMANISATION_CREDIT, kind: 
 const INITIAL: WordMatch = Object.freeze({ credit: INITIAL_CREDIT, kind: 'initial' });
 /** The article as an abjad writes it ("al") and as a Latin spelling assimilates it ("ur", "ud", "ash"). */
 const ARTICLE: WordMatch = Object.freeze({ credit: ARTICLE_CREDIT, kind: 'close' });
+const DOUBLED_LETTER: WordMatch = Object.freeze({ credit: ONE_EDIT_CREDIT, kind: 'close' });
+
+/** A word with each run of one letter written once. */
+const undoubled = (word: string): string => word.replace(/(.)\1+/g, '$1');
 
 // Scratch buffers for Jaro: names are short, so one buffer pair serves every call.
 let flagsA = new Uint8Array(64);
@@ -301,7 +305,10 @@ const SYLLABLE = /^(?:ch|zh|sh|ts|tz|hs|kk|tt|pp|ss|jj|rh|[bcdfghjklmnpqrstwxyz]
  * Ching, Xi / Hsi, Deng / Teng, Dong / Tung), Revised Romanization and McCune-Reischauer (Gim / Kim, Jeong /
  * Jong, Eun / Un, Park / Pak / Bak, Lee / Yi / Rhee / Ri). '' for a word that is not such a syllable.
  */
-export function romanKey(word: string): string {
+export function romanKey(written: string): string {
+  // Spellings people use beside the systems: Cantonese ow (Chow = Zhou), Korean "oung" for yeong (Young),
+  // and an h after a vowel that marks no sound (Ahn = An).
+  const word = written.replace(/ow$/, 'ou').replace(/oung/g, 'ong').replace(/^([aeiou])h(?=ng?$)/, '$1');
   if (word.length <= 6 && SYLLABLE.test(word)) return syllableKey(word);
   // A given name of two syllables written as one word (Zhiqiang, Chih-chiang joined, Yeongsu), when it
   // has a mark of Chinese or Korean romanisation: two-syllable words such as "Dina" are too common elsewhere.
@@ -321,6 +328,8 @@ const CJK_ROMANISATION_MARK = /zh|x|q|hs|ts|tz|eo|eu|ng|ao|ui|ie|iu|ou|uo/;
 /** `initial`: the syllable starts the word, where Lee / Yi / Rhee / Ri is a surname. */
 function syllableKey(word: string, initial = true): string {
   let s = word
+    // Wade-Giles tzu is pinyin zi (Sun Tzu = Sunzi); its tsu is pinyin zu.
+    .replace(/^tzu$/, 'tzi')
     .replace(/^(?:tz|ts|dz|z|c)(?=[aeiouy])/, 'ts')
     .replace(/^(?:zh|ch|j|q)/, 'ch')
     .replace(/^(?:x|hs)/, 's')
@@ -342,8 +351,20 @@ function syllableKey(word: string, initial = true): string {
     .replace(/(?<=[aeiouy])b$/, 'p')
     .replace(/(?<=[aeiouy])d$/, 't')
     .replace(/ark$/, 'ak')
-    .replace(/o[ei]$/, 'oe');
-  if (s.length > 2) s = s.replace(/h$/, '');
+    .replace(/o[ei]$/, 'oe')
+    // Korean popular spelling writes eo as u before n, l, k (Hyun, Chul, Suk, Jun for Hyeon, Cheol, Seok,
+    // Jeon); pinyin has no syllable in on, ol or ok to be confused with.
+    .replace(/(?<=^[^aeiouy]+y?)u(?=[nlk]$)/, 'o')
+    // Woo and U, Hee and Hui: one Korean syllable each.
+    .replace(/^w(?=u$)/, '')
+    // Korean writes wa where pinyin writes ua (Hwang = Huang, Kwang = Kuang).
+    .replace(/^([kh])w(?=a)/, '$1u')
+    .replace(/^hui$/, 'hi')
+    // Pinyin e after g, k, h is Wade-Giles o (He = Ho, Ge = Ko).
+    .replace(/^([kh])e$/, '$1o')
+    // A Korean surname's initial r is read n before a, ae and o (Roh = Noh, Ra = Na).
+    .replace(initial ? /^r(?=(?:a|ae|o)h?$)/ : /^$/, 'n');
+  if (s.length > 2 || /^[aeiou]h$/.test(s)) s = s.replace(/h$/, '');
   return s;
 }
 
@@ -759,6 +780,8 @@ function compareDirect(a: ComparableWord, b: ComparableWord): WordMatch | null {
   if (a.nicknames?.has(b.text)) return NICKNAME;
   if (la <= SHORT_WORD_MAX || lb <= SHORT_WORD_MAX) {
     if (la <= 3 && lb <= 3 && (a.text === 'al' || b.text === 'al') && ARTICLE_SPELLINGS.has(a.text) && ARTICLE_SPELLINGS.has(b.text)) return ARTICLE;
+    // One letter doubled on one side only (Ana / Anna, Ali / Alli, Ma'n / Mann): a spelling, not another name.
+    if (Math.abs(la - lb) === 1 && undoubled(a.text) === undoubled(b.text)) return DOUBLED_LETTER;
     return null;
   }
 
