@@ -18,7 +18,7 @@
 //   folding transliteration variants; a Chinese or Korean romanisation variant; consonants for abjad
 //   words, then a looser consonant key: a repeated consonant once, ch = h, kh = k, g = j, a waw or vav
 //   against a Latin word without its v) or as an initial; other words of three letters or fewer only
-//   exactly. Words read as one never meet by the looser key. Letters with two Latin spellings are read both
+//   exactly, or with one letter doubled on one side (Ana / Anna). Words read as one never meet by the looser key. Letters with two Latin spellings are read both
 //   ways (ذ ظ ض as d or z, ث as th or s, ق as q or g, ك as k or g; a Latin c as k or s, a Latin digraph as one
 //   letter or two), and the long vowels an abjad writes, found in the Latin word, make a one-consonant word count
 //   more; missing from it, a word of two or three consonants counts less. An abjad word starting with an alif

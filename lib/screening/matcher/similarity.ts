@@ -829,7 +829,7 @@ function compareDirect(a: ComparableWord, b: ComparableWord): WordMatch | null {
 
 /**
  * Compare two words, `a` the query's. Short words (SHORT_WORD_MAX letters or fewer) and words in non-Latin scripts
- * match only exactly (or, for one letter, as an initial). A word with an attached article is also
+ * match only exactly (or, for one letter, as an initial; a short word also with one letter doubled on one side). A word with an attached article is also
  * tried without it, for a little less credit.
  */
 export function compareWords(a: ComparableWord, b: ComparableWord): WordMatch | null {
