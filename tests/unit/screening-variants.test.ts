@@ -211,6 +211,14 @@ describe('romanisation', () => {
     expect(romanKey('zhou')).not.toBe(romanKey('zhao'));
   });
 
+  it('reads a pinyin given name of two syllables without zh, x or q as its Wade-Giles spelling (Zemin = Tse-min)', () => {
+    expect(romanKey('zemin')).toBe(romanKey('tsemin'));
+    expect(romanKey('lihua')).not.toBe('');
+    expect(romanKey('weimin')).not.toBe('');
+    expect(romanKey('zoran')).not.toBe(romanKey('zeran'));
+    expect(scoreEntry({ name: 'Jiang Zemin', kind: 'person' }, person('j', 'CHIANG, Tse-min'))?.score).toBeGreaterThanOrEqual(80);
+  });
+
   it('finds Korean and Cantonese names written in popular spellings', () => {
     const choi = scoreEntry({ name: 'Choi Hyun Woo', kind: 'person' }, person('c', 'CHOE, Hyon U'));
     expect(choi?.score).toBeGreaterThanOrEqual(80);

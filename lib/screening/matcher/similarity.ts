@@ -323,7 +323,8 @@ export function romanKey(written: string): string {
   return '';
 }
 
-const CJK_ROMANISATION_MARK = /zh|x|q|hs|ts|tz|eo|eu|ng|ao|ui|ie|iu|ou|uo/;
+// (A z starting the word, ua and ei: Zemin, Lihua, Weimin.)
+const CJK_ROMANISATION_MARK = /^z|zh|x|q|hs|ts|tz|eo|eu|ng|ao|ui|ie|iu|ou|uo|ua|ei/;
 
 /** `initial`: the syllable starts the word, where Lee / Yi / Rhee / Ri is a surname. */
 function syllableKey(word: string, initial = true): string {
