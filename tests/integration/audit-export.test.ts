@@ -52,6 +52,8 @@ describe('audit log CSV export', () => {
   let reviewer: Person;
   let analyst: Person;
   const target = randomUUID();
+  // When k-2 closed an alert: the day filter below asks for its UTC day, which is not today's just after midnight.
+  let closedByK2At: Date;
 
   beforeAll(async () => {
     org = await newOrg('audit-export');
@@ -64,7 +66,7 @@ describe('audit log CSV export', () => {
       .values([
         { orgId: org.orgId, at: at(30), actor: 'k-1', actorKind: 'key', action: 'alert.closed', targetType: 'alert', targetId: target, changes: { status: { from: 'pending_closure', to: 'closed' } } },
         { orgId: org.orgId, at: at(20), actor: 'k-1', actorKind: 'key', action: 'alert.note_added', targetType: 'alert', targetId: target, changes: { text: '=HYPERLINK("http://x"), "quoted"\nsecond line' } },
-        { orgId: org.orgId, at: at(10), actor: 'k-2', actorKind: 'key', action: 'alert.closed', targetType: 'alert', targetId: randomUUID(), changes: {} },
+        { orgId: org.orgId, at: (closedByK2At = at(10)), actor: 'k-2', actorKind: 'key', action: 'alert.closed', targetType: 'alert', targetId: randomUUID(), changes: {} },
         { orgId: other.orgId, at: at(5), actor: 'k-9', actorKind: 'key', action: 'alert.closed', targetType: 'alert', targetId: target, changes: {} },
       ]);
   });
@@ -90,10 +92,10 @@ describe('audit log CSV export', () => {
     expect(byActor.slice(1).map((x) => x[1])).toEqual(['k-2']);
     const byAction = parseCsv((await exportCsv(reviewer, 'action=alert.closed')).text);
     expect(byAction.slice(1).map((x) => x[1])).toEqual(['k-2', 'k-1']);
-    const today = new Date().toISOString().slice(0, 10);
+    const day = closedByK2At.toISOString().slice(0, 10);
     const past = parseCsv((await exportCsv(reviewer, 'to=2000-01-01')).text);
     expect(past.length).toBe(1);
-    const none = await exportCsv(reviewer, `from=${today}&to=${today}&action=alert.closed&actor=k-2`);
+    const none = await exportCsv(reviewer, `from=${day}&to=${day}&action=alert.closed&actor=k-2`);
     expect(parseCsv(none.text).length).toBe(2);
     const bad = await exportCsv(reviewer, 'from=25-11-2026');
     expect(bad.status).toBe(400);
