@@ -5,10 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { buildScreeningIndex, screenName, type ListEntry, type Match, type ScreeningQuery } from '@/lib/screening/matcher';
 import { abjadReadings } from '@/lib/screening/matcher/similarity';
 import { normalizeText } from '@/lib/screening/matcher/normalize';
-
-function person(ref: string, name: string, extra: Partial<ListEntry> = {}): ListEntry {
-  return { list: 'test', ref, kind: 'person', name, category: 'sanctions', ...extra };
-}
+import { person, business } from '../support/list-entries';
 
 const entries: ListEntry[] = [
   person('abdullah', 'ABDULLAH, Khalid', { birth_year: 1975 }),
@@ -163,9 +160,6 @@ describe('a kunya (أبو ...)', () => {
 });
 
 describe('business words of Arabic, Persian, Urdu and Pashto names', () => {
-  function business(ref: string, name: string): ListEntry {
-    return { list: 'test', ref, kind: 'business', name, category: 'sanctions' };
-  }
   const businesses = buildScreeningIndex([
     business('barakat', 'BARAKAT NETWORK'),
     business('zamzam', 'ZAMZAM LTD.'),

@@ -13,14 +13,7 @@ import {
 } from '@/lib/screening/matcher';
 import { CANDIDATES_PER_KIND, CandidateIndex } from '@/lib/screening/matcher/candidates';
 import { prepareName } from '@/lib/screening/matcher/prepare';
-
-function person(ref: string, name: string, extra: Partial<ListEntry> = {}): ListEntry {
-  return { list: 'test', ref, kind: 'person', name, category: 'sanctions', ...extra };
-}
-
-function business(ref: string, name: string, extra: Partial<ListEntry> = {}): ListEntry {
-  return { list: 'test', ref, kind: 'business', name, category: 'sanctions', ...extra };
-}
+import { person, business } from '../support/list-entries';
 
 function codes(m: Match): ReasonCode[] {
   return m.reasons.map((r) => r.code);

@@ -9,10 +9,7 @@ import { CandidateIndex } from '@/lib/screening/matcher/candidates';
 import { greekReadings, normalizeName, normalizeText } from '@/lib/screening/matcher/normalize';
 import { prepareName } from '@/lib/screening/matcher/prepare';
 import { abjadReadings, comparableWord, compareWords, vowelLetterKey, writtenVowelsMet } from '@/lib/screening/matcher/similarity';
-
-function person(ref: string, name: string, extra: Partial<ListEntry> = {}): ListEntry {
-  return { list: 'test', ref, kind: 'person', name, category: 'sanctions', ...extra };
-}
+import { person } from '../support/list-entries';
 
 const credit = (a: string, b: string): number => compareWords(comparableWord(a), comparableWord(b))?.credit ?? 0;
 

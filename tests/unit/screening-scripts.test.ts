@@ -5,10 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { buildScreeningIndex, screenName, type ListEntry, type Match, type ScreeningQuery } from '@/lib/screening/matcher';
 import { comparableWord, compareWords, consonantKey, looseConsonantKey, romanKey } from '@/lib/screening/matcher/similarity';
 import { normalizeText } from '@/lib/screening/matcher/normalize';
-
-function person(ref: string, name: string, extra: Partial<ListEntry> = {}): ListEntry {
-  return { list: 'test', ref, kind: 'person', name, category: 'sanctions', ...extra };
-}
+import { person } from '../support/list-entries';
 
 const entries: ListEntry[] = [
   person('volkov', 'VOLKOV, Mikhail', { birth_year: 1972 }),

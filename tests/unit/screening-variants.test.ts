@@ -5,14 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { buildScreeningIndex, scoreEntry, screenName, type ListEntry, type Match, type ScreeningQuery } from '@/lib/screening/matcher';
 import { consonantKey, romanKey } from '@/lib/screening/matcher/similarity';
 import { listNameForms, normalizeName, normalizeText } from '@/lib/screening/matcher/normalize';
-
-function person(ref: string, name: string, extra: Partial<ListEntry> = {}): ListEntry {
-  return { list: 'test', ref, kind: 'person', name, category: 'sanctions', ...extra };
-}
-
-function business(ref: string, name: string, extra: Partial<ListEntry> = {}): ListEntry {
-  return { list: 'test', ref, kind: 'business', name, category: 'sanctions', ...extra };
-}
+import { person, business } from '../support/list-entries';
 
 const entries: ListEntry[] = [
   person('orlov', 'ORLOV, Dmitri Sergeyevich', { birth_year: 1968, countries: ['RU'] }),
