@@ -209,6 +209,28 @@ export function alignNames(query: PreparedName, name: PreparedName, memo: Compar
 /** Whether the last alignOnce paired an echo run by consonants (alignment is synchronous, see slotPool). */
 let usedEcho = false;
 
+/**
+ * The words of a name no pair used: how many, how many distinctive, and its generic words by script (a business's
+ * description in an abjad on one side, "شبكة", "صرافی", and in Latin on the other, "network", "money exchange",
+ * may be one translated, which no spelling shows). `extras` collects their labels when reasons are wanted.
+ */
+function leftoversOf(name: PreparedName, used: Uint8Array, extras: string[] | null) {
+  let all = 0;
+  let distinctive = 0;
+  let genericAbjad = 0;
+  let genericLatin = 0;
+  for (let i = 0; i < name.wordCount; i++) {
+    if (used[i] === 1) continue;
+    const unit = name.units[i] as NameUnit;
+    all++;
+    extras?.push(unit.label);
+    if (unit.role === 'normal') distinctive++;
+    else if (unit.role === 'generic' && unit.word.abjad) genericAbjad++;
+    else if (unit.role === 'generic') genericLatin++;
+  }
+  return { all, distinctive, genericAbjad, genericLatin };
+}
+
 function alignOnce(query: PreparedName, name: PreparedName, memo: ComparisonMemo, details: boolean, withoutEchoes: boolean): NameAlignment {
   // Without details nothing is collected: most names a screening aligns are never reported.
   const pairs: AlignedPair[] = details ? [] : NO_PAIRS;
@@ -243,47 +265,21 @@ function alignOnce(query: PreparedName, name: PreparedName, memo: ComparisonMemo
   }
   if (details) pairs.sort((x, y) => x.query.first - y.query.first);
 
-  let queryLeftovers = 0;
-  let queryDistinctiveLeftovers = 0;
-  // Generic words left over, by script: a business's description in an abjad on one side ("شبكة", "صرافی")
-  // and in Latin on the other ("network", "money exchange") may be one translated, which no spelling shows.
-  let queryGenericAbjad = 0;
-  let queryGenericLatin = 0;
-  for (let i = 0; i < query.wordCount; i++) {
-    if (usedQuery[i] === 1) continue;
-    const unit = query.units[i] as NameUnit;
-    queryLeftovers++;
-    if (details) queryExtras.push(unit.label);
-    if (unit.role === 'normal') queryDistinctiveLeftovers++;
-    else if (unit.role === 'generic' && unit.word.abjad) queryGenericAbjad++;
-    else if (unit.role === 'generic') queryGenericLatin++;
-  }
-  let listLeftovers = 0;
-  let listDistinctiveLeftovers = 0;
-  let listGenericAbjad = 0;
-  let listGenericLatin = 0;
-  for (let i = 0; i < name.wordCount; i++) {
-    if (usedList[i] === 1) continue;
-    const unit = name.units[i] as NameUnit;
-    listLeftovers++;
-    if (details) listExtras.push(unit.label);
-    if (unit.role === 'normal') listDistinctiveLeftovers++;
-    else if (unit.role === 'generic' && unit.word.abjad) listGenericAbjad++;
-    else if (unit.role === 'generic') listGenericLatin++;
-  }
+  const queryLeft = leftoversOf(query, usedQuery, details ? queryExtras : null);
+  const listLeft = leftoversOf(name, usedList, details ? listExtras : null);
   // (Counted whole on each side: one word may be two in translation, صرافی = "money exchange".)
   const translated = TRANSLATED_GENERIC_CREDIT * ROLE_WEIGHT.generic;
-  if (queryGenericAbjad > 0 && listGenericLatin > 0) {
-    queryMatched += translated * queryGenericAbjad;
-    listMatched += translated * listGenericLatin;
+  if (queryLeft.genericAbjad > 0 && listLeft.genericLatin > 0) {
+    queryMatched += translated * queryLeft.genericAbjad;
+    listMatched += translated * listLeft.genericLatin;
   }
-  if (queryGenericLatin > 0 && listGenericAbjad > 0) {
-    queryMatched += translated * queryGenericLatin;
-    listMatched += translated * listGenericAbjad;
+  if (queryLeft.genericLatin > 0 && listLeft.genericAbjad > 0) {
+    queryMatched += translated * queryLeft.genericLatin;
+    listMatched += translated * listLeft.genericAbjad;
   }
 
   const identical =
-    allExact && pairCount > 0 && queryLeftovers === 0 && listLeftovers === 0 && sameLegalForms(query.legalForms, name.legalForms);
+    allExact && pairCount > 0 && queryLeft.all === 0 && listLeft.all === 0 && sameLegalForms(query.legalForms, name.legalForms);
 
   const queryCoverage = query.totalWeight > 0 ? queryMatched / query.totalWeight : 0;
   let score = blendCoverage(queryCoverage, name.totalWeight > 0 ? listMatched / name.totalWeight : 0);
@@ -292,7 +288,7 @@ function alignOnce(query: PreparedName, name: PreparedName, memo: ComparisonMemo
   // grandfather's name: "Muammar Qadhafi" for "Muammar Mohammed Abu Minyar Qadhafi") are names that
   // customer records often omit. They count for less; words outside the span count in full. What
   // this adds stops at a cap, so a name matched word for word still ranks above one with names left out.
-  if (queryDistinctiveLeftovers === 0 && pairCount >= 2 && listLeftovers > 0) {
+  if (queryLeft.distinctive === 0 && pairCount >= 2 && listLeft.all > 0) {
     let firstMatched = -1;
     let lastMatched = -1;
     for (let i = 0; i < name.wordCount; i++) {
@@ -312,8 +308,8 @@ function alignOnce(query: PreparedName, name: PreparedName, memo: ComparisonMemo
   }
   // Both names having a distinctive word the other lacks ("Vladimir Putin" / "Vladimir Kononov") is
   // evidence of two different people, beyond the words merely missing.
-  if (queryDistinctiveLeftovers > 0 && listDistinctiveLeftovers > 0) score *= BOTH_HAVE_EXTRAS_FACTOR;
-  const distinctiveLeftovers = Math.max(queryDistinctiveLeftovers, listDistinctiveLeftovers);
+  if (queryLeft.distinctive > 0 && listLeft.distinctive > 0) score *= BOTH_HAVE_EXTRAS_FACTOR;
+  const distinctiveLeftovers = Math.max(queryLeft.distinctive, listLeft.distinctive);
   if (evidence < SINGLE_WORD_EVIDENCE && distinctiveLeftovers > 0) {
     score = Math.min(score, SINGLE_WORD_CAP - SINGLE_WORD_CAP_STEP * (distinctiveLeftovers - 1));
   }

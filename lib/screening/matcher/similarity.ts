@@ -226,7 +226,7 @@ export function foldForSound(word: string): string {
     .replace(/c(?=[aou]|[^aeiouyh]|$)/g, 'k')
     .replace(/^g(?=[aou]|[^aeiouy])/, 'k');
   s = s.charAt(0) + s.slice(1).replace(/y/g, 'i');
-  return s.replace(/(.)\1+/g, '$1');
+  return undoubled(s);
 }
 
 /** Double Metaphone codes of a folded word, without duplicates. */
@@ -253,7 +253,7 @@ export const CONSONANT_DIGRAPHS: Readonly<Record<string, string>> = { sh: 's', c
 export function consonantKey(word: string, abjad = false): string {
   // A doubled letter is one consonant (an abjad does not write gemination), dropped before the vowels go,
   // so the two z of "Aziz" (عزيز) and the two d of "Haddad" (حداد, with its alif) stay two.
-  const s = consonantClasses(lettersOf(word, abjad).replace(/(.)\1+/g, '$1')).replace(/[aeiouwy]/g, '');
+  const s = consonantClasses(undoubled(lettersOf(word, abjad))).replace(/[aeiouwy]/g, '');
   return s.length > 1 ? s.replace(/h$/, '') : s;
 }
 
@@ -294,7 +294,7 @@ export function looseConsonantKey(word: string, abjad = false, dropV = false): s
     if (dropV) s = s.replace(/v/g, 'w');
   }
   // g and j as one letter: ج is the g of Egyptian and of foreign names (اردوجن = Erdogan, ميجول = Miguel).
-  return consonantKey(s, abjad).replace(/g/g, 'j').replace(/(.)\1+/g, '$1');
+  return undoubled(consonantKey(s, abjad).replace(/g/g, 'j'));
 }
 
 /** A Chinese or Korean syllable as romanised: an initial, one to three vowels, a final. */
@@ -509,7 +509,7 @@ function latinKeys(text: string): ConsonantReading {
 export function vowelLetterKey(word: string, abjad: boolean): string {
   // The alif of Allah inside a compound name is not spoken (عبد الله Abdullah, امین الله Aminullah): no long vowel.
   const letters = abjad ? word.replace(ALLAH_INSIDE, 'LL') : word;
-  let s = consonantClasses(lettersOf(letters, abjad).replace(/ee/g, 'i').replace(/(.)\1+/g, '$1'));
+  let s = consonantClasses(undoubled(lettersOf(letters, abjad).replace(/ee/g, 'i')));
   // A Latin w or y before a vowel is a consonant, which only an abjad's و or ي can stand for (Wan is not ان).
   if (!abjad) s = s.replace(/[wy](?=[aeiou])/g, (c) => (c === 'w' ? 'W' : 'Y'));
   s = s
