@@ -16,6 +16,8 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
 interface Holder {
   pool?: pg.Pool;
+  /** Event ingest's own connections, in pipeline mode: see `ingestPoolFor`. */
+  ingestPool?: pg.Pool;
   db?: Database;
 }
 // One pool per process, kept on globalThis so that module reloading in development does not leak pools.
@@ -86,14 +88,37 @@ export function getPool(): pg.Pool {
   return holder.pool;
 }
 
+/**
+ * The pool event ingest stores its batches with: for the service's pool, connections of their own in
+ * pipeline mode (pg sends a statement without waiting for the one before to answer, so a batch's
+ * statements that do not depend on each other's answers cost one round trip), at most one per ingest
+ * writer, so ingest never waits for a connection the rest of the service holds, nor the other way
+ * round. Any other pool (a test's) is used as it is.
+ */
+export function ingestPoolFor(pool: pg.Pool): pg.Pool {
+  if (pool !== holder.pool) return pool;
+  if (!holder.ingestPool) {
+    holder.ingestPool = new pg.Pool({
+      connectionString: databaseUrl(),
+      max: settings().ingestWriters,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      pipeline: true,
+      Client: NamingClient as unknown as new () => pg.ClientBase,
+    });
+    holder.ingestPool.on('error', (err) => log('warn', 'database connection lost while idle', describeError(err)));
+  }
+  return holder.ingestPool;
+}
+
 export function getDb(): Database {
   holder.db ??= drizzle(getPool(), { schema });
   return holder.db;
 }
 
 export async function closeDb(): Promise<void> {
-  const pool = holder.pool;
+  const { pool, ingestPool } = holder;
   holder.pool = undefined;
+  holder.ingestPool = undefined;
   holder.db = undefined;
-  await pool?.end();
+  await Promise.all([pool?.end(), ingestPool?.end()]);
 }

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type pg from 'pg';
+import type { QueryConfig } from 'pg';
 import { preparedQuery } from '@/db/prepared';
 import type { Actor } from '@/lib/auth/actor';
 import { AUDIT_ROW_COLUMNS, auditRowSql } from '@/lib/audit/record';
@@ -140,23 +141,24 @@ function decisionOnOtherAlertSql(actor: Actor, d: DecisionForAlert, entityId: st
 }
 
 /**
- * Stores a review or block decision on the alert of its subject entity, joining that entity's open
- * alert or raising a new one with its number and audit entry, and, when rules of both subjects fired
- * (`otherEntityId`), counts the event on the other entity's alert too. Run in the event's transaction,
- * under the advisory locks of both entities. Returns the decision's alert and `created_at`.
+ * The statements that store a review or block decision on the alert of its subject entity, joining
+ * that entity's open alert or raising a new one with its number and audit entry, and, when rules of
+ * both subjects fired (`otherEntityId`), count the event on the other entity's alert too. To be run in
+ * this order in the event's transaction, under the advisory locks of both entities; their answers go to
+ * `alertOfDecision`. The caller may send them back to back with other statements (db/pipeline.ts): none
+ * needs an answer before the next is sent.
  */
-export async function putDecisionOnAlerts(
-  client: pg.ClientBase,
-  actor: Actor,
-  d: DecisionForAlert,
-  otherEntityId: string | null,
-): Promise<{ alertId: string; createdAt: Date }> {
-  const stored = await client.query<{ created_at: Date; alert_id: string }>(preparedQuery(decisionOnAlertSql(actor, d)));
-  const row = stored.rows[0];
+export function decisionOnAlertsStatements(actor: Actor, d: DecisionForAlert, otherEntityId: string | null): QueryConfig[] {
+  const statements = [preparedQuery(decisionOnAlertSql(actor, d))];
+  if (otherEntityId !== null) statements.push(preparedQuery(decisionOnOtherAlertSql(actor, d, otherEntityId)));
+  return statements;
+}
+
+/** The decision's alert and `created_at`, from the answers of `decisionOnAlertsStatements`, in order. */
+export function alertOfDecision(answers: readonly pg.QueryResult[]): { alertId: string; createdAt: Date } {
+  const row = (answers[0] as pg.QueryResult<{ created_at: Date; alert_id: string }> | undefined)?.rows[0];
   if (!row?.alert_id) throw new Error('the decision was stored without its alert');
-  if (otherEntityId !== null) {
-    const other = await client.query<{ id: string }>(preparedQuery(decisionOnOtherAlertSql(actor, d, otherEntityId)));
-    if (other.rows.length !== 1) throw new Error("the other entity's alert was neither joined nor started");
-  }
+  const other = answers[1];
+  if (other !== undefined && other.rows.length !== 1) throw new Error("the other entity's alert was neither joined nor started");
   return { alertId: row.alert_id, createdAt: row.created_at };
 }

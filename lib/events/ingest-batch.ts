@@ -2,8 +2,9 @@ import { createHash, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Queryable } from '@/db/client';
+import { sendBehind, sendInOrder } from '@/db/pipeline';
 import { decisions, events } from '@/db/schema';
-import { putDecisionOnAlerts } from '@/lib/alerts/raise-for-decision';
+import { alertOfDecision, decisionOnAlertsStatements, type DecisionForAlert } from '@/lib/alerts/raise-for-decision';
 import type { Actor } from '@/lib/auth/actor';
 import { settings } from '@/lib/config';
 import type { DecisionRow } from '@/lib/decisions/serialize';
@@ -13,7 +14,7 @@ import { decide, evaluateRules, type CompiledRuleVersion, type FiredRule, type S
 import { BatchNeedsOneByOne, countersOfBatch } from './batch-counters';
 import { readStoredWindows, type EventCounters } from './counters';
 import type { EventInput } from './event-input';
-import { storeEvents, type EventToStore, type IngestMode, type ScoredDecision, type StoredEvent } from './store-events';
+import { storedEventsOf, storeEventsStatement, type EventToStore, type IngestMode, type ScoredDecision, type StoredEvent } from './store-events';
 
 export type { IngestMode } from './store-events';
 
@@ -92,20 +93,20 @@ type Staged =
 
 /**
  * Runs `work` in one transaction holding the advisory locks of the given keys, taken in ascending
- * order (so two batches, also of two instances, cannot deadlock on them). Commits when `work`
- * returns; rolls back when it throws.
+ * order (so two batches, also of two instances, cannot deadlock on them). `work`'s first statement is
+ * sent right behind BEGIN and the locks (db/pipeline.ts), so it runs after the locks are held; it commits
+ * when `work` returns and rolls back when it throws.
  */
 async function inLockedTransaction<T>(pool: pg.Pool, keys: bigint[], work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const sorted = [...new Set(keys)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map((k) => BigInt.asIntN(64, k).toString());
   const client = await pool.connect();
   try {
-    // One round trip: BEGIN, generic plans (the batch statements take arrays, and planning each call
-    // anew would cost as much as running it), and the locks. The keys are bigints computed here, never
-    // request data, so they are written as numbers.
+    // BEGIN, generic plans (the batch statements take arrays, and planning each call anew would cost
+    // as much as running it), and the locks, as one simple query. The keys are bigints computed here,
+    // never request data, so they are written as numbers.
     const locks = sorted.length > 0 ? `; SELECT count(pg_advisory_xact_lock(k)) FROM unnest(ARRAY[${sorted.join(',')}]::bigint[]) AS k` : '';
     try {
-      await client.query(`BEGIN; SET LOCAL plan_cache_mode = force_generic_plan${locks}`);
-      const result = await work(client);
+      const result = await sendBehind(client, `BEGIN; SET LOCAL plan_cache_mode = force_generic_plan${locks}`, () => work(client));
       await client.query('COMMIT');
       return result;
     } catch (err) {
@@ -128,7 +129,8 @@ class KeyTakenMeanwhile extends Error {
  * Scores, stores and alerts the events of a batch in the open transaction, in arrival order: the
  * stored windows of all its events in one statement, each event's counters carried over from the
  * earlier events of the batch (lib/events/batch-counters.ts), the decisions, all events with their
- * state in one statement, then the alerts of review and block decisions one event after the other.
+ * state in one statement, then the alerts of review and block decisions one event after the other; the
+ * statements after the counters' read are sent back to back (db/pipeline.ts).
  */
 async function stageBatch(client: pg.ClientBase, items: readonly IngestItem[]): Promise<Staged[]> {
   const { nearThresholdLow: low, nearThresholdHigh: high } = settings();
@@ -161,16 +163,46 @@ async function stageBatch(client: pg.ClientBase, items: readonly IngestItem[]): 
     };
   });
   const written = toStore.filter((x): x is ToStore => x !== null);
-  const inserted = written.length > 0 ? await storeEvents(client, written) : new Map<string, never>();
+  if (written.length === 0) return toStore.map(() => ({ kind: 'replay' }));
+
+  // The events with their state, then the alerts of their review and block decisions in arrival order,
+  // sent back to back (db/pipeline.ts): none needs another's answer.
+  const onAlerts = written.map((item) => {
+    const scored = item.scored;
+    if (!scored || scored.decision === 'allow') return null;
+    const subjectsOfAlert = alertSubjects(scored.fired, item.event);
+    const decision: DecisionForAlert = {
+      decisionId: scored.id,
+      eventId: item.eventId,
+      decision: scored.decision,
+      riskScore: scored.riskScore,
+      occurredAt: item.event.occurredAt,
+      entityId: subjectsOfAlert.decision,
+      reasons: scored.reasons,
+      ruleErrors: scored.ruleErrors,
+      decidedInUs: scored.decidedInUs,
+    };
+    return decisionOnAlertsStatements(item.actor, decision, subjectsOfAlert.other);
+  });
+  const answers = await sendInOrder(client, [storeEventsStatement(written), ...onAlerts.flatMap((x) => x ?? [])]);
+  const [storedAnswer, ...alertAnswers] = answers as [PromiseSettledResult<pg.QueryResult>, ...PromiseSettledResult<pg.QueryResult>[]];
+  if (storedAnswer.status === 'rejected') throw storedAnswer.reason;
+  const inserted = storedEventsOf(storedAnswer.value);
   // Later events counted every written one: if another instance took a key meanwhile, count again one by one.
   if (inserted.size !== written.length) throw new KeyTakenMeanwhile();
+  const alertFailure = alertAnswers.find((a) => a.status === 'rejected');
+  if (alertFailure) throw alertFailure.reason;
+  const alertResults = alertAnswers.map((a) => (a as PromiseFulfilledResult<pg.QueryResult>).value);
 
   const staged: Staged[] = [];
+  let alertAt = 0;
+  let writtenAt = 0;
   for (const item of toStore) {
     if (item === null) {
       staged.push({ kind: 'replay' });
       continue;
     }
+    const statements = onAlerts[writtenAt++];
     const row = inserted.get(item.eventId) as StoredEvent;
     const scored = item.scored;
     if (!scored) {
@@ -179,24 +211,9 @@ async function stageBatch(client: pg.ClientBase, items: readonly IngestItem[]): 
     }
     let alertId: string | null = null;
     let createdAt = row.decidedAt;
-    if (scored.decision !== 'allow') {
-      const subjectsOfAlert = alertSubjects(scored.fired, item.event);
-      const onAlert = await putDecisionOnAlerts(
-        client,
-        item.actor,
-        {
-          decisionId: scored.id,
-          eventId: item.eventId,
-          decision: scored.decision,
-          riskScore: scored.riskScore,
-          occurredAt: item.event.occurredAt,
-          entityId: subjectsOfAlert.decision,
-          reasons: scored.reasons,
-          ruleErrors: scored.ruleErrors,
-          decidedInUs: scored.decidedInUs,
-        },
-        subjectsOfAlert.other,
-      );
+    if (statements) {
+      const onAlert = alertOfDecision(alertResults.slice(alertAt, alertAt + statements.length));
+      alertAt += statements.length;
       alertId = onAlert.alertId;
       createdAt = onAlert.createdAt;
     }

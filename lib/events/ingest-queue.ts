@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { Queryable } from '@/db/client';
+import { ingestPoolFor, type Queryable } from '@/db/client';
 import { settings } from '@/lib/config';
 import { processState } from '@/lib/process-state';
 import { commitBatch, lockedEntitiesOf, type IngestItem, type IngestResult } from './ingest-batch';
@@ -36,10 +36,15 @@ class IngestQueue {
   private readonly busy = new Map<string, number>();
   private writing = 0;
 
+  /** Where batches are stored: the pool's pipelined ingest connections (db/client.ts). */
+  private readonly pool: pg.Pool;
+
   constructor(
-    private readonly pool: pg.Pool,
+    pool: pg.Pool,
     private readonly db: Queryable,
-  ) {}
+  ) {
+    this.pool = ingestPoolFor(pool);
+  }
 
   submit(item: IngestItem): Promise<IngestResult> {
     return new Promise<IngestResult>((resolve, reject) => {

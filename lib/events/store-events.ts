@@ -440,14 +440,20 @@ function addCounterState(c: BatchColumns, org: string, eventId: string, event: E
 }
 
 /**
- * Writes the events of a batch, in one statement, in the caller's transaction (under the entities'
- * advisory locks). Returns, by event id, the events it inserted; an event missing from the answer had
- * its idempotency key taken already and wrote nothing.
+ * The statement that writes the events of a batch, to run in the caller's transaction (under the
+ * entities' advisory locks); its answer goes to `storedEventsOf`.
  */
-export async function storeEvents(client: pg.ClientBase, batch: readonly EventToStore[]): Promise<Map<string, StoredEvent>> {
+export function storeEventsStatement(batch: readonly EventToStore[]): pg.QueryConfig {
   const columns = emptyColumns();
   for (const item of batch) addEvent(columns, item);
-  const { rows } = await client.query<{ id: string; received_at: Date; decided_at: Date | null }>(STORE_EVENTS.bind(paramsOf(columns)));
-  return new Map(rows.map((r) => [r.id, { receivedAt: r.received_at, decidedAt: r.decided_at }]));
+  return STORE_EVENTS.bind(paramsOf(columns));
 }
 
+/**
+ * The events the statement inserted, by event id; an event missing from the answer had its idempotency
+ * key taken already and wrote nothing.
+ */
+export function storedEventsOf(answer: pg.QueryResult): Map<string, StoredEvent> {
+  const rows = answer.rows as { id: string; received_at: Date; decided_at: Date | null }[];
+  return new Map(rows.map((r) => [r.id, { receivedAt: r.received_at, decidedAt: r.decided_at }]));
+}

@@ -1,7 +1,8 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { databaseUrl, getDb, getPool } from '@/db/client';
+import { databaseUrl, getDb, getPool, ingestPoolFor } from '@/db/client';
 import { parseEventInput, type EventInput } from '@/lib/events/event-input';
 import { commitBatch, entityLockKey, type IngestItem, type IngestResult } from '@/lib/events/ingest-batch';
 import { ingestEvent } from '@/lib/events/ingest-event';
@@ -9,6 +10,7 @@ import { metricsExposition } from '@/lib/metrics';
 import { activeRuleSet } from '@/lib/rules/active-rule-set';
 import { random } from '../support/random';
 import { newOrg, type TestOrg } from '../support/api';
+import { activateTestRules } from '../support/rules';
 import { PROJECT_ROOT } from '../support/processes';
 
 const HOUR = 3_600_000;
@@ -90,7 +92,8 @@ describe('group commit', () => {
     const together: (IngestResult | Error)[] = [];
     for (let at = 0; at < items.length; ) {
       const size = 1 + Math.floor(rnd() * 24);
-      together.push(...(await commitBatch(getPool(), getDb(), items.slice(at, at + size))));
+      // The batches go over ingest's own pipelined connections, as the service sends them.
+      together.push(...(await commitBatch(ingestPoolFor(getPool()), getDb(), items.slice(at, at + size))));
       at += size;
     }
     const after = await batchCounts();
@@ -119,7 +122,7 @@ describe('group commit', () => {
     );
     // A payload that passed validation but that storage refuses (not JSON).
     (events[2] as EventInput).payloadText = '{"type": "transfer", ';
-    const answers = await commitBatch(getPool(), getDb(), await itemsFor(org, events, () => 'sync'));
+    const answers = await commitBatch(ingestPoolFor(getPool()), getDb(), await itemsFor(org, events, () => 'sync'));
     expect(answers.map((r) => r instanceof Error)).toEqual([false, false, true, false, false]);
     const stored = await getPool().query<{ idempotency_key: string; features: { txn_count_24h: number } }>(
       'SELECT idempotency_key, features FROM events WHERE org_id = $1 ORDER BY seq',
@@ -303,6 +306,87 @@ const transfer = (key: string, from: string, to: string, at: string) => ({
   amount: { value: 25, currency: 'EUR' },
   source: { entity_id: from },
   destination: { entity_id: to },
+});
+
+/**
+ * Counts the round trips of the statements sent on a pool's connections while `recording` is set: a
+ * write to the database after an answer was read starts the next one.
+ */
+function roundTripCounter(pool: pg.Pool): { record: <T>(work: () => Promise<T>) => Promise<{ result: T; roundTrips: number }> } {
+  const watched = new WeakSet<object>();
+  let recording = false;
+  let roundTrips = 0;
+  let answered = true;
+  pool.on('acquire', (client) => {
+    const stream = (client as unknown as { connection: { stream: Socket } }).connection.stream;
+    if (watched.has(stream)) return;
+    watched.add(stream);
+    const write = stream.write.bind(stream) as (...args: unknown[]) => boolean;
+    stream.write = ((...args: unknown[]) => {
+      if (recording && answered) {
+        roundTrips += 1;
+        answered = false;
+      }
+      return write(...args);
+    }) as Socket['write'];
+    stream.prependListener('data', () => {
+      answered = true;
+    });
+  });
+  return {
+    async record(work) {
+      recording = true;
+      roundTrips = 0;
+      answered = true;
+      try {
+        return { result: await work(), roundTrips };
+      } finally {
+        recording = false;
+      }
+    },
+  };
+}
+
+describe('round trips of a batch', () => {
+  it('costs three round trips on the pipelined ingest connections however many alerts it raises, one more per alert elsewhere', async () => {
+    const org = await newOrg('round-trips');
+    await activateTestRules(org.orgId, [{ key: 'big', expr: 'amount >= 1000.0', weight: 100 }]);
+    let n = 0;
+    const batchOf = (count: number) =>
+      itemsFor(
+        org,
+        Array.from({ length: count }, () => {
+          n += 1;
+          return parseEventInput({
+            type: 'transfer',
+            idempotency_key: `rt-${n}`,
+            occurred_at: new Date(Date.parse('2026-07-03T10:00:00.000Z') + n * 1000).toISOString(),
+            amount: { value: 5000, currency: 'EUR' },
+            source: { entity_id: `payer-${n}` },
+            destination: { entity_id: `payee-${n}` },
+          });
+        }),
+        () => 'sync',
+      );
+    const pipelined = ingestPoolFor(getPool());
+    const plain = new pg.Pool({ connectionString: databaseUrl(), max: 1 });
+    try {
+      for (const [name, pool, expected] of [
+        ['pipelined', pipelined, 3],
+        // BEGIN and locks, counters, events, five alerts, COMMIT.
+        ['plain', plain, 9],
+      ] as const) {
+        const counter = roundTripCounter(pool);
+        await commitBatch(pool, getDb(), await batchOf(1)); // opens the connection
+        const { result, roundTrips } = await counter.record(async () => commitBatch(pool, getDb(), await batchOf(5)));
+        expect(result.map((r) => (r instanceof Error ? r.message : r.mode === 'sync' && r.decision.decision))).toEqual(Array(5).fill('block'));
+        expect(result.every((r) => !(r instanceof Error) && r.mode === 'sync' && r.decision.alertId !== null)).toBe(true);
+        expect({ name, roundTrips }).toEqual({ name, roundTrips: expected });
+      }
+    } finally {
+      await plain.end();
+    }
+  });
 });
 
 describe('several instances', () => {
