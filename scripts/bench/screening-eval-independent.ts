@@ -20,6 +20,15 @@
 //     Romanization rules applied by syllable), doubled_swapped (a doubled consonant or two neighbouring
 //     letters swapped in a long word), initials, multi_form (one form of a list name written as
 //     "A / B", "A; B" or "A (B)"), corrupted (a typo, a birth year off by up to two, no country);
+//   * added later from a seed of their own (so the items above never changed): slavic_spelling (a Russian,
+//     Ukrainian or Belarusian listed person's surname, and half the time the given names, in German, Polish or
+//     French spelling by rules written for this set from each language's usual spelling: sch, tsch, w, j, z; sz,
+//     cz, szcz, ż, c; ch, tch, ou, j), arabic_compound (an "Abd al-X" name of a listed person written another way
+//     Latin spellings use: Abdul X, Abdel X, Abd al-X, Abdurrahman, Abd-ur-X...), arabic_vowel (Arabic given
+//     names with a vowel written another way: Aly, Umar, Osama, Ahmad / Ahmed...), given_name_language (the
+//     first given name replaced by the same name in another language, from a table written for this set from
+//     common usage: Pyotr / Peter / Pedro, Iosif / Joseph / Yusuf...), business_country (a listed business with
+//     its country word dropped, or with the name or adjective of a country the entry lists added);
 // - Negatives: clean ordinary names of many cultures (pools below: English, Spanish, Portuguese,
 //   French, German, Italian, Polish, Russian, Ukrainian, Turkish, Persian, Arabic, Hebrew, Indian,
 //   Chinese, Korean, Japanese, Vietnamese, Nigerian, Kenyan, Greek), the same rendered in other scripts,
@@ -804,6 +813,8 @@ export function buildIndependentSet(lists: readonly EvalList[], cleanCount = 500
     add('business_prefix', { name, kind: 'business' }, false, null);
   }
 
+  addVariantKinds(persons, businesses, add);
+
   // The clean-customer set.
   const clean: ScreeningQuery[] = [];
   const cleanRnd = seededRandom(5000);
@@ -814,6 +825,186 @@ export function buildIndependentSet(lists: readonly EvalList[], cleanCount = 500
     clean.push({ name, kind: 'person', birth_year: 1940 + Math.floor(cleanRnd() * 65), country: cleanRnd() < 0.8 ? CULTURE_COUNTRY[culture] : pick(cleanRnd, COUNTRIES) });
   }
   return { items, clean, dropped };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Kinds added later, from their own seed so that the items above never change: Slavic names in German, Polish
+// and French spelling, Arabic compound names and short vowel variants, a given name in another language, a
+// business name with or without its country.
+
+/** English (BGN/PCGN-like) spellings of Russian, Ukrainian and Belarusian names rendered as German, Polish and
+ * French spelling writes them (rules written for this set from the usual spelling of each language). */
+const SLAVIC_RENDERINGS: Readonly<Record<string, readonly [RegExp, Readonly<Record<string, string>>]>> = {
+  german: [/shch|zh|sh|kh|ch|ts|v|y(?=[aeiou])|iy$|yy$|y$/g, { shch: 'schtsch', zh: 'sch', sh: 'sch', kh: 'ch', ch: 'tsch', ts: 'z', v: 'w', y: 'j', iy: 'ij', yy: 'ij' }],
+  polish: [/shch|zh|sh|kh|ch|ts|v|y(?=[aeiou])|iy$/g, { shch: 'szcz', zh: 'ż', sh: 'sz', kh: 'ch', ch: 'cz', ts: 'c', v: 'w', y: 'j', iy: 'ij' }],
+  french: [/shch|zh|sh|ch|u|y(?=[aeiou])|iy$|ov$|ev$/g, { shch: 'chtch', zh: 'j', sh: 'ch', ch: 'tch', u: 'ou', y: 'i', iy: 'i', ov: 'ov', ev: 'ev' }],
+};
+const SLAVIC_PROGRAM = /RUSSIA|UKRAINE|BELARUS/;
+const SLAVIC_SURNAME = /(?:ov|ev|yov|in|yn|ko|sky|skiy|skii|ski|uk|yuk|chuk|ich|ovich|evich|enka|ova|eva|ina|aya|iy|yy)$/i;
+
+function slavicRendering(word: string, language: string): string {
+  const [re, table] = SLAVIC_RENDERINGS[language] as readonly [RegExp, Readonly<Record<string, string>>];
+  const lower = word.toLowerCase();
+  // A final y is an i in German and French spelling, a y in Polish.
+  return lower.replace(re, (m, at: number) => (m === 'y' && at === lower.length - 1 ? (language === 'polish' ? 'y' : 'i') : (table[m] ?? m)));
+}
+
+/** Sun letters after which Latin spellings assimilate the article (Abd ar-Rahman, Abdussalam). */
+const SUN_START = /^(?:sh|[tdrzsn])/;
+const COMPOUND_HEAD = /^ABD(?:[AEIOU]L|[AEIOU]([TDRZSN])\1)-?([A-Z]{3,})$/;
+/** Abdullah (Abd Allah) is no article and a root, and a patronymic (Abdulhaevich) is not written apart. */
+const NOT_COMPOUND = /^L*AH?$|^L*AHI$|VICH$|VNA$|OV$|EV$/;
+
+/** The other ways Latin spellings write "Abd al-X" (written for this set from common usage). */
+function compoundSpellings(root: string): string[] {
+  const x = cap(root);
+  const lower = root.toLowerCase();
+  const sun = SUN_START.exec(lower)?.[0];
+  const forms = [`Abd al-${x}`, `Abdul ${x}`, `Abdel ${x}`, `Abdul${lower}`, `Abdel${lower}`, `Abd-al-${x}`, `Abd el ${x}`];
+  if (sun) forms.push(`Abdu${sun}${lower}`, `Abde${sun}${lower}`, `Abd-u${sun}-${x}`, `Abd a${sun}-${x}`);
+  return forms.map((f) => f.charAt(0).toUpperCase() + f.slice(1));
+}
+
+/** Short vowel variants of Arabic-derived given names (written for this set). */
+const ARABIC_VOWEL_VARIANTS: Readonly<Record<string, readonly string[]>> = {
+  ali: ['Aly'], omar: ['Umar'], umar: ['Omar'], usama: ['Osama'], osama: ['Usama'], othman: ['Uthman'], uthman: ['Othman'],
+  yusuf: ['Yousof', 'Yusef'], ahmad: ['Ahmed'], ahmed: ['Ahmad'], mohammed: ['Muhammad', 'Mohamed'], muhammad: ['Mohammed', 'Mohamad'],
+  mohamed: ['Muhammad'], hussein: ['Husayn', 'Hussain'], hasan: ['Hassan'], hassan: ['Hasan'], sayf: ['Saif', 'Seif'], saif: ['Sayf'],
+};
+
+/** A given name in other languages (written for this set from common usage). */
+const GIVEN_NAME_LANGUAGES: ReadonlyArray<readonly string[]> = [
+  ['pyotr', 'petr', 'peter', 'pedro', 'pietro', 'pierre', 'piotr'],
+  ['iosif', 'joseph', 'jose', 'giuseppe', 'jozef', 'yosef', 'yusuf'],
+  ['ivan', 'john', 'juan', 'jean', 'johann', 'giovanni', 'jan'],
+  ['mikhail', 'michael', 'miguel', 'michel', 'michal', 'mykhailo'],
+  ['pavel', 'paul', 'pablo', 'paolo', 'pawel', 'pavlo'],
+  ['georgy', 'george', 'jorge', 'giorgio', 'jerzy', 'heorhiy'],
+  ['nikolai', 'nicholas', 'nicolas', 'mikolaj', 'mykola', 'nicola'],
+  ['stepan', 'stephen', 'esteban', 'stefano', 'stefan'],
+  ['andrei', 'andrew', 'andres', 'andrzej', 'andriy', 'andrea'],
+  ['yakov', 'jacob', 'jakub', 'jacques', 'giacomo', 'yaakov'],
+  ['ibrahim', 'abraham'], ['musa', 'moses', 'moshe'], ['dawud', 'david'], ['suleiman', 'solomon', 'sulayman'], ['isa', 'jesus'],
+  ['maryam', 'maria', 'mary', 'marie'], ['yekaterina', 'catherine', 'katarzyna', 'caterina'], ['yelena', 'helen', 'elena', 'helena'],
+  ['aleksandr', 'alexander', 'alejandro', 'alessandro', 'alexandre', 'aleksander', 'oleksandr', 'alyaksandr'],
+  ['dmitry', 'dimitri', 'dimitrios'], ['sergei', 'sergio', 'serge', 'serhiy'], ['vasily', 'basil', 'vasyl'], ['grigory', 'gregory', 'gregorio', 'hryhoriy'],
+  ['fyodor', 'theodore', 'teodoro', 'fedir'], ['anna', 'ana', 'hanna'], ['yusuf', 'joseph', 'yosef'],
+];
+
+/** Countries as business names write them (name or adjective), by ISO code, for business_country items. */
+const COUNTRY_WORDS: Readonly<Record<string, readonly string[]>> = {
+  IR: ['Iran', 'Iranian'], RU: ['Russia', 'Russian'], SY: ['Syria', 'Syrian'], KP: ['Korea', 'Korean'], CN: ['China', 'Chinese'],
+  IQ: ['Iraq', 'Iraqi'], LB: ['Lebanon', 'Lebanese'], AE: ['Emirates', 'UAE'], TR: ['Turkey', 'Turkish'], BY: ['Belarus', 'Belarusian'],
+  VE: ['Venezuela', 'Venezuelan'], CU: ['Cuba', 'Cuban'], LY: ['Libya', 'Libyan'], YE: ['Yemen', 'Yemeni'], HK: ['Hong Kong'],
+  PK: ['Pakistan', 'Pakistani'], AF: ['Afghanistan', 'Afghan'], UA: ['Ukraine', 'Ukrainian'], MM: ['Myanmar', 'Burma'], SD: ['Sudan', 'Sudanese'],
+};
+const COUNTRY_WORD = new RegExp(`\\b(${Object.values(COUNTRY_WORDS).flat().join('|')}|IRAN|RUSSIA|ROSSII|SYRIAN|IRANIAN|RUSSIAN|KOREA|CHINA)\\b`, 'i');
+
+type AddItem = (kind: string, query: ScreeningQuery, positive: boolean, expect: ListEntry | null, index?: IndependentItem['index']) => void;
+
+function addVariantKinds(persons: readonly ListEntry[], businesses: readonly ListEntry[], add: AddItem): void {
+  const rnd = seededRandom(20261126);
+  const sample = <T>(items: readonly T[], n: number): T[] => {
+    const pool = [...items];
+    const out: T[] = [];
+    while (out.length < n && pool.length > 0) out.push(pool.splice(Math.floor(rnd() * pool.length), 1)[0] as T);
+    return out;
+  };
+  const q = (name: string, e: ListEntry): ScreeningQuery => ({ name, kind: e.kind });
+
+  // Russian, Ukrainian and Belarusian names in German, Polish or French spelling (the surname always, the given
+  // names half the time).
+  const slavic = persons.filter((e) => {
+    const p = SLAVIC_PROGRAM.test(e.program ?? '') && !e.name.includes('-') ? personWords(e.name) : null;
+    return p !== null && p.surname.some((w) => SLAVIC_SURNAME.test(w));
+  });
+  for (const e of sample(slavic, 200)) {
+    const p = personWords(e.name)!;
+    const language = pick(rnd, ['german', 'german', 'polish', 'french']);
+    const given = rnd() < 0.5 ? p.given.map((w) => slavicRendering(w, language)) : p.given.map((w) => w.toLowerCase());
+    const surname = p.surname.map((w) => slavicRendering(w, language));
+    const name = [...given, ...surname].map(cap).join(' ');
+    if (name.toLowerCase() === [...p.given, ...p.surname].join(' ').toLowerCase()) continue;
+    add('slavic_spelling', q(name, e), true, e);
+  }
+
+  // Arabic compound names (Abd al-X) written another way, and short vowel variants of Arabic given names.
+  let compounds = 0;
+  for (const e of sample(persons.filter((x) => LATIN_NAME.test(x.name)), persons.length)) {
+    if (compounds >= 120) break;
+    const p = personWords(e.name);
+    if (!p) continue;
+    const words = [...p.given, ...p.surname].map((w) => w.toUpperCase());
+    let at = -1;
+    let root = '';
+    let span = 1;
+    for (let i = 0; i < words.length && at < 0; i++) {
+      const w = words[i] as string;
+      const joined = COMPOUND_HEAD.exec(w);
+      if (joined && !NOT_COMPOUND.test(joined[2] as string)) {
+        at = i;
+        // (An assimilated article's consonant starts the root: Abderrahmane is Abd ar-Rahmane.)
+        root = `${joined[1] ?? ''}${joined[2] as string}`;
+      } else if (/^(?:ABD|ABDUL|ABDEL|ABDAL)$/.test(w) && i + 1 < words.length) {
+        const next = words[i + 1] as string;
+        const article = /^(?:AL|EL|UL|UR|AR|US|AS|UD|AD)$/.test(next);
+        const r = article ? words[i + 2] : next;
+        if (r && r.length >= 3 && /^[A-Z]+$/.test(r) && !NOT_COMPOUND.test(r.replace(/^(?:AL|EL)-?/, ''))) {
+          at = i;
+          root = r.replace(/^(?:AL|EL)-?/, '');
+          span = article ? 3 : 2;
+        }
+      }
+    }
+    if (at < 0 || root.length < 3) continue;
+    const original = words.slice(at, at + span).join(' ').toLowerCase().replace(/-/g, ' ');
+    const others = compoundSpellings(root).filter((f) => f.toLowerCase().replace(/-/g, ' ') !== original);
+    const replaced = [...words.slice(0, at).map(cap), pick(rnd, others), ...words.slice(at + span).map(cap)].join(' ');
+    compounds++;
+    add('arabic_compound', q(replaced, e), true, e);
+  }
+  const vowelled = persons.filter((e) => {
+    const p = personWords(e.name);
+    return p !== null && p.given.some((g) => ARABIC_VOWEL_VARIANTS[g.toLowerCase()] !== undefined);
+  });
+  for (const e of sample(vowelled, 100)) {
+    const p = personWords(e.name)!;
+    const given = p.given.map((g) => {
+      const variants = ARABIC_VOWEL_VARIANTS[g.toLowerCase()];
+      return variants ? pick(rnd, variants) : cap(g);
+    });
+    add('arabic_vowel', q([...given, ...p.surname.map(cap)].join(' '), e), true, e);
+  }
+
+  // The same given name in another language, the surname as listed.
+  const languages = new Map<string, string[]>();
+  for (const group of GIVEN_NAME_LANGUAGES) for (const name of group) languages.set(name, [...(languages.get(name) ?? []), ...group.filter((n) => n !== name)]);
+  const translatable = persons.filter((e) => {
+    const p = personWords(e.name);
+    return p !== null && languages.has((p.given[0] as string).toLowerCase());
+  });
+  for (const e of sample(translatable, 120)) {
+    const p = personWords(e.name)!;
+    const other = pick(rnd, languages.get((p.given[0] as string).toLowerCase()) as string[]);
+    add('given_name_language', q([other, ...p.given.slice(1), ...p.surname].map(cap).join(' '), e), true, e);
+  }
+
+  // A business name with its country dropped, or with the country of the entry added.
+  const namedBusinesses = businesses.filter((e) => LATIN_NAME.test(e.name) && e.name.replace(LEGAL_TAIL, '').split(/\s+/).length >= 2);
+  for (const e of sample(namedBusinesses.filter((x) => COUNTRY_WORD.test(x.name) && !/'S\b/i.test(x.name)), 60)) {
+    const dropped = e.name.replace(new RegExp(COUNTRY_WORD.source, 'gi'), ' ').replace(/\bOF\s*$/i, '').replace(/\s+/g, ' ').trim();
+    const rest = dropped.replace(LEGAL_TAIL, '').split(/\s+/).filter((w) => w.length >= 3 && !LOOSE_STOP.has(w.toLowerCase()));
+    if (rest.length < 1 || dropped === e.name) continue;
+    add('business_country', q(dropped, e), true, e);
+  }
+  const withCountry = namedBusinesses.filter((x) => !COUNTRY_WORD.test(x.name) && (x.countries ?? []).some((c) => COUNTRY_WORDS[c]));
+  for (const e of sample(withCountry, 60)) {
+    const code = (e.countries ?? []).find((c) => COUNTRY_WORDS[c]) as string;
+    const word = pick(rnd, COUNTRY_WORDS[code] as readonly string[]);
+    const base = e.name.replace(LEGAL_TAIL, '').trim();
+    const tail = e.name.slice(base.length);
+    add('business_country', q(rnd() < 0.5 ? `${word} ${base}${tail}` : `${base} ${word}${tail}`, e), true, e);
+  }
 }
 
 function greekWord(word: string): string {
