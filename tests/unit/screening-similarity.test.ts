@@ -63,7 +63,9 @@ describe('compareWords', () => {
   });
 
   it('matches words of three letters or fewer only exactly or as an initial', () => {
-    expect(compare('ali', 'aly')).toBeNull();
+    expect(compare('ali', 'eli')).toBeNull();
+    expect(compare('ali', 'aly')?.kind).toBe('close');
+    expect(compare('ali', 'yli')).toBeNull();
     expect(compare('li', 'lu')).toBeNull();
     expect(compare('ali', 'ali')?.kind).toBe('exact');
     expect(compare('a', 'ali')?.kind).toBe('initial');

@@ -14,11 +14,15 @@
 //   each of its forms and, per entry, the best match is kept.
 // - prepare.ts: roles give weights (particles and generic words count for less); neighbouring words
 //   are also joined ("abu bakr" -> "abubakr") so spacing variants meet.
-// - similarity.ts: two words match exactly, closely (spelling, a nickname), phonetically (sound, after
-//   folding transliteration variants; a Chinese or Korean romanisation variant; consonants for abjad
+// - similarity.ts: two words match exactly, closely (spelling, a nickname, the same given name in another
+//   language: data/given-names-languages.ts), phonetically (sound, after folding transliteration variants, and
+//   Abd al-, Abdul, Abdel, Abdur, Abder and -uddin, -eddine, al-Din written alike; a Chinese or Korean
+//   romanisation variant; consonants for abjad
 //   words, then a looser consonant key: a repeated consonant once, ch = h, kh = k, g = j, a waw or vav
 //   against a Latin word without its v) or as an initial; other words of three letters or fewer only
-//   exactly, or with one letter doubled on one side (Ana / Anna). Words read as one never meet by the looser key. Letters with two Latin spellings are read both
+//   exactly, or with one letter doubled on one side (Ana / Anna) or an i written y (Aly / Ali). A Slavic name as
+//   German, Polish or French spelling writes it (Gorbatschow, Szewczenko, Zyplakow, Poutine) is also read in the
+//   English spelling of the lists (slavicSpellings). Words read as one never meet by the looser key. Letters with two Latin spellings are read both
 //   ways (ذ ظ ض as d or z, ث as th or s, ق as q or g, ك as k or g; a Latin c as k or s, a Latin digraph as one
 //   letter or two), and the long vowels an abjad writes, found in the Latin word, make a one-consonant word count
 //   more; missing from it, a word of two or three consonants counts less. An abjad word starting with an alif

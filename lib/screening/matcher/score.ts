@@ -340,6 +340,7 @@ const VIA_DETAIL: Readonly<Record<string, string>> = {
   transliterated: 'transliterated, compared by consonants',
   romanisation: 'romanisation variant',
   nickname: 'nickname',
+  language: 'the same name in another language',
 };
 
 /** What a pair's detail adds in brackets: how the spellings met, and words joined on one side. */

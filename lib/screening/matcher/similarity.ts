@@ -3,6 +3,7 @@
 // transliteration from Arabic and Cyrillic produces: Qaddafi / Gadhafi / Kadhafi).
 
 import { doubleMetaphone } from 'double-metaphone';
+import { GIVEN_NAME_LANGUAGES_CSV } from './data/given-names-languages';
 import { MORE_NICKNAMES_CSV } from './data/nicknames-more';
 import { US_NICKNAMES_CSV } from './data/nicknames-us';
 import { ARTICLE_SPELLINGS, NAME_PARTICLES } from './name-words';
@@ -45,6 +46,8 @@ export interface ComparableWord {
   readonly roman: string;
   /** Names the nickname tables give for this one (Robert: bob, rob...), when there are any. */
   readonly nicknames?: ReadonlySet<string>;
+  /** The same given name in other languages (Pyotr: peter, pedro...), when the table gives any. */
+  readonly languages?: ReadonlySet<string>;
   /** An abjad word of two letters or more read as a Latin word (Brahmic scripts write most vowels). */
   readonly asLatin?: ComparableWord;
   /** The consonant keys of the word's other readings (see otherReadings), when it has any. */
@@ -66,7 +69,7 @@ export interface ConsonantReading {
 export type WordMatchKind = 'exact' | 'close' | 'phonetic' | 'initial';
 
 /** What made two different spellings meet, for the reason's detail. */
-export type WordMatchVia = 'transliterated' | 'romanisation' | 'nickname';
+export type WordMatchVia = 'transliterated' | 'romanisation' | 'nickname' | 'language';
 
 export interface WordMatch {
   /** Share of the words' weight that counts as matched, 0..1. */
@@ -100,6 +103,8 @@ const PHONETIC_MIN_JW_FEW_SOUNDS = 0.88;
 /** Four-letter words one edit apart ("Daut" / "Daun", "Erik" / "Eric"): a typo as often as another name. */
 const SHORT_ONE_EDIT_CREDIT = 0.6;
 const NICKNAME_CREDIT = 0.65;
+/** The same given name in another language: as a nickname, less than the name itself. */
+const LANGUAGE_CREDIT = 0.65;
 const ROMANISATION_CREDIT = 0.9;
 const ARTICLE_CREDIT = 0.9;
 /** Consonant skeletons of an abjad word and another word, by the skeleton's length (1, 2, 3, 4 or more):
@@ -123,11 +128,24 @@ const EXACT: WordMatch = Object.freeze({ credit: 1, kind: 'exact' });
 /** Words of vowels only, abjad and Latin, writing the same vowels (see compareReadings). */
 const VOWELS_ONLY: WordMatch = Object.freeze({ credit: 0.75, kind: 'phonetic', via: 'transliterated' });
 const NICKNAME: WordMatch = Object.freeze({ credit: NICKNAME_CREDIT, kind: 'close', via: 'nickname' });
+const LANGUAGE: WordMatch = Object.freeze({ credit: LANGUAGE_CREDIT, kind: 'close', via: 'language' });
 const ROMANISED: WordMatch = Object.freeze({ credit: ROMANISATION_CREDIT, kind: 'phonetic', via: 'romanisation' });
 const INITIAL: WordMatch = Object.freeze({ credit: INITIAL_CREDIT, kind: 'initial' });
 /** The article as an abjad writes it ("al") and as a Latin spelling assimilates it ("ur", "ud", "ash"). */
 const ARTICLE: WordMatch = Object.freeze({ credit: ARTICLE_CREDIT, kind: 'close' });
 const DOUBLED_LETTER: WordMatch = Object.freeze({ credit: ONE_EDIT_CREDIT, kind: 'close' });
+const I_AS_Y: WordMatch = DOUBLED_LETTER;
+
+/** Two words of one length that differ only where one writes i and the other y, never in the first letter. */
+function sameButIY(a: string, b: string): boolean {
+  if (a === b || a.charCodeAt(0) !== b.charCodeAt(0)) return false;
+  for (let i = 1; i < a.length; i++) {
+    const x = a.charAt(i);
+    const y = b.charAt(i);
+    if (x !== y && !((x === 'i' && y === 'y') || (x === 'y' && y === 'i'))) return false;
+  }
+  return true;
+}
 
 /** A word with each run of one letter written once. */
 const undoubled = (word: string): string => word.replace(/(.)\1+/g, '$1');
@@ -200,12 +218,28 @@ export function withinOneEdit(a: string, b: string): boolean {
   return a.charCodeAt(i) === b.charCodeAt(i + 1) && a.charCodeAt(i + 1) === b.charCodeAt(i) && sameFrom(a, i + 2, b, i + 2);
 }
 
+/** Abd and the article after it, as Latin spellings write it: abdul, abdel, abdal, abdol; assimilated to a sun letter
+ * (abdurrahman, abderrahmane, abdussalam) or with the consonant written once (abdurahman, abdirahman); and Abdul,
+ * Abdel, Abdur alone, the first word of a compound written apart. */
+const ABD_ARTICLE = /^abd(?:[aeiou]l(?=[a-z]{3})|[aeiou](sh|[tdrzsn])\1|[aeiou](?=(?:sh|[tdrzsn])[aeiou])|[aeiou](?:l|sh|[tdrzsn])$)/;
+/** The article and din ending a compound name: uddin, eddine, aldin, ud-din read as one (Salahuddin, Nasreddine). */
+const ARTICLE_DIN = /(?<=[a-z]{3}[^aeiou])(?:[aeiou][ld])?d(?:i|ee)ne?$/;
+
+/**
+ * A compound name built on the Arabic article with the article written "al": "abd al-rahman" read as one,
+ * Abdulrahman, Abdel Rahman read as one, Abdurrahman and Abderrahmane all give abdalrahman(e); Salahuddin, Salah
+ * al-Din and Salaheddine give salahaldin.
+ */
+export function arabicArticleFolded(word: string): string {
+  return word.replace(ABD_ARTICLE, (_m, sun?: string) => `abdal${sun ?? ''}`).replace(ARTICLE_DIN, 'aldin');
+}
+
 /**
  * Fold spellings that transliterations use for the same sound: q/k, kh/h, gh/g, dh/d, th/t, ou/u,
  * dj/zh/j, w/v, doubled letters, a leading hard g (Gaddafi/Qaddafi). Input is a lowercase a-z word.
  */
 export function foldForSound(word: string): string {
-  let s = word
+  let s = arabicArticleFolded(word)
     .replace(/dzh/g, 'j')
     .replace(/dj/g, 'j')
     .replace(/zh/g, 'j')
@@ -396,6 +430,22 @@ function nicknameTable(): Map<string, Set<string>> {
 }
 
 const NICKNAMES: ReadonlyMap<string, ReadonlySet<string>> = nicknameTable();
+
+/** The given-name table (data/given-names-languages.ts) as a relation: every name of a line with every other. */
+function languageTable(): Map<string, Set<string>> {
+  const table = new Map<string, Set<string>>();
+  for (const line of GIVEN_NAME_LANGUAGES_CSV.split('\n')) {
+    const names = [...new Set(line.split(',').map((n) => n.trim()).filter((n) => /^[a-z]{2,}$/.test(n)))];
+    for (const name of names) {
+      let set = table.get(name);
+      if (!set) table.set(name, (set = new Set()));
+      for (const other of names) if (other !== name) set.add(other);
+    }
+  }
+  return table;
+}
+
+const LANGUAGES: ReadonlyMap<string, ReadonlySet<string>> = languageTable();
 
 /** Names the nickname tables give for a normalised given name. */
 export function nicknamesOf(word: string): ReadonlySet<string> | undefined {
@@ -605,10 +655,56 @@ function otherKeys(readings: readonly string[], keys: (text: string) => Consonan
   return others.filter((r) => r.consonants !== first?.consonants || r.looseConsonants !== first.looseConsonants);
 }
 
+/** Letters of a German, Polish or French rendering of a Slavic name that say the word was written that way: tsch,
+ * sch, sz, cz, w, a final -ij, -ej, -aj, -oj (German and Polish write й as j), a French ou or final -ff, and the
+ * Belarusian -enka of a Russian or Ukrainian -enko, a French i starting a word before a vowel (Ievgeni = Yevgeni). */
+const SLAVIC_MIN_LENGTH = 6;
+const SLAVIC_MARK = /tsch|sch|sz|cz|w|ou|[aeiou]j$|[aeiou]j[aeiou]|ff$|enka$|^i[aeiou]/;
+/** German and Polish marks, which also make a ch the kh and a j before a vowel the y of English spellings. */
+const GERMAN_POLISH_MARK = /sch|sz|cz|w|[aeiou]j$|[aeiou]j[aeiou]/;
+const SLAVIC_LETTERS = /szcz|tsch|sch|sz|cz|ch|w|ou|ff$|enka$|j(?=[aeiou])|(?<=[aeiou])j|^i(?=[aeiou])/g;
+const OV_AFTER_HUSHING = /(?<=[csz]h)ov$/;
+const LONE_Z_OR_C = /(?<![stc])(?:z(?!h)|c(?![hk]))/g;
+const SLAVIC_ENGLISH: Readonly<Record<string, string>> = {
+  szcz: 'shch', tsch: 'ch', sch: 'sh', sz: 'sh', cz: 'ch', ch: 'kh', w: 'v', ou: 'u', ff: 'v', enka: 'enko', j: 'y', i: 'y',
+};
+
+
+/**
+ * The English (BGN/PCGN-like) spelling of a Slavic name that German, Polish or French spelling writes (Gorbatschow =
+ * Gorbachov, Janukowytsch = Yanukovych, Szewczenko = Shevchenko, Tschernow = Chernov, Poutine = Putin, Chodorkowski
+ * = Khodorkovski, Lukashenka = Lukashenko); for a word starting with sch also with zh, which German writes the
+ * same way (Schirinowski = Zhirinovski), and for a German or Polish word with a z or c also with ts, which German
+ * writes z and Polish c (Zyplakow = Tsyplakov, Calikow = Tsalikov). [] for a word without such a mark.
+ */
+export function slavicSpellings(text: string): string[] {
+  // (A short word read another way meets too many other short words: Wivsa read as vivsa is close to Visa.)
+  if (text.length < SLAVIC_MIN_LENGTH || !SLAVIC_MARK.test(text)) return [];
+  const germanPolish = GERMAN_POLISH_MARK.test(text);
+  const english = text.replace(SLAVIC_LETTERS, (m) => {
+    // Only German and Polish write kh as ch and y as j; in other words they are what English writes.
+    if ((m === 'ch' || m === 'j') && !germanPolish) return m;
+    return SLAVIC_ENGLISH[m] ?? m;
+  });
+  const spellings = english === text ? [] : [english];
+  // German and Polish write the ending that English writes -ev after ch, sh, zh as -ow (Gorbatschow = Gorbachev).
+  const ev = english.replace(OV_AFTER_HUSHING, 'ev');
+  if (germanPolish && ev !== english) spellings.push(ev);
+  if (text.startsWith('sch')) spellings.push(`zh${english.slice(2)}`);
+  if (germanPolish) {
+    // (The z of cz and sz is gone from the English spelling, its ch and sh stay.)
+    const withTs = english.replace(LONE_Z_OR_C, 'ts');
+    if (withTs !== english) spellings.push(withTs);
+  }
+  return spellings;
+}
+
 /** Prepare a normalised word for comparison; `spellings`: its other Latin spellings (see ComparableWord.spellings). */
 export function comparableWord(text: string, spellings?: readonly string[]): ComparableWord {
   const word = comparableSpelling(text);
-  const others = word.latin ? (spellings ?? []).filter((s) => s !== text && /^[a-z]+$/.test(s)) : [];
+  const others = word.latin
+    ? [...new Set([...(spellings ?? []), ...slavicSpellings(text)])].filter((s) => s !== text && /^[a-z]+$/.test(s))
+    : [];
   return others.length > 0 ? { ...word, spellings: others.map((s) => comparableSpelling(s)) } : word;
 }
 
@@ -631,6 +727,7 @@ function comparableSpelling(text: string): ComparableWord {
   const glideSkeleton = folded.replace(/[aeiou]+/g, (run) => (run.length > 1 && run.includes('i') ? 'i' : 'a'));
   const codes = text.length > SHORT_WORD_MAX ? soundCodes(folded) : [];
   const nicknames = NICKNAMES.get(text);
+  const languages = LANGUAGES.get(text);
   const keys = latinKeys(text);
   const others = otherKeys(latinReadings(text), latinKeys);
   const word: ComparableWord = {
@@ -645,6 +742,7 @@ function comparableSpelling(text: string): ComparableWord {
     ...keys,
     roman: romanKey(text),
     ...(nicknames ? { nicknames } : {}),
+    ...(languages ? { languages } : {}),
     ...(others.length > 0 ? { otherReadings: others } : {}),
   };
   if (!ARTICLE_PREFIX.test(text)) return word;
@@ -779,11 +877,15 @@ function compareDirect(a: ComparableWord, b: ComparableWord): WordMatch | null {
   }
   if (!a.latin || !b.latin) return null;
   if (a.nicknames?.has(b.text)) return NICKNAME;
+  // The same name in another language: at least that, and more when the spellings are closer still (Aleksandr, Alyaksandr).
+  const language = a.languages?.has(b.text) ? LANGUAGE : null;
   if (la <= SHORT_WORD_MAX || lb <= SHORT_WORD_MAX) {
     if (la <= 3 && lb <= 3 && (a.text === 'al' || b.text === 'al') && ARTICLE_SPELLINGS.has(a.text) && ARTICLE_SPELLINGS.has(b.text)) return ARTICLE;
     // One letter doubled on one side only (Ana / Anna, Ali / Alli, Ma'n / Mann): a spelling, not another name.
     if (Math.abs(la - lb) === 1 && undoubled(a.text) === undoubled(b.text)) return DOUBLED_LETTER;
-    return null;
+    // An i written y after the first letter (Aly / Ali, Sayf / Saif is longer): a spelling too.
+    if (la === lb && sameButIY(a.text, b.text)) return I_AS_Y;
+    return language;
   }
 
   let best: WordMatch | null = null;
@@ -825,6 +927,7 @@ function compareDirect(a: ComparableWord, b: ComparableWord): WordMatch | null {
     }
   }
   if (phonetic > (best?.credit ?? 0)) best = { credit: phonetic, kind: 'phonetic' };
+  if (language && language.credit > (best?.credit ?? 0)) best = language;
   return best;
 }
 

@@ -1,0 +1,56 @@
+// One given name as other languages write it (a person's documents from different countries: Pyotr, Peter, Pedro,
+// Pierre; Iosif, Joseph, Yusuf). Written for this service from common usage: each line is one name, in Latin
+// spellings as customer files and the lists write them, without accents; every name on a line is the same name as
+// every other. Spelling variants of one language (Aleksandr, Alexandr) are found by spelling and sound and need not
+// be here.
+
+export const GIVEN_NAME_LANGUAGES_CSV = `
+pyotr,petr,peter,pedro,pietro,pierre,piotr,petro,petar,petrus,boutros,butrus
+iosif,joseph,jose,giuseppe,jozef,josef,josip,yosef,yusuf,yousef,youssef,yussuf,jusuf,osip
+ivan,john,juan,jean,johann,johannes,giovanni,jan,joao,ioannis,ioan,yahya
+mikhail,michael,miguel,michel,michal,michele,mykhailo,mikhail,mikael,mihai,mihail,michail,mikail
+pavel,paul,pablo,paolo,pawel,pavlo,paulo,pavol,boulos,bulus
+georgy,georgiy,georgi,george,jorge,giorgio,jerzy,georg,georges,heorhiy,georgios,giorgi
+nikolai,nikolay,nicholas,nicolas,nicola,nicolo,mikolaj,mykola,nikola,nikolaos,niklas,nicolae
+stepan,stephen,steven,esteban,stefano,stefan,stephane,istvan,szczepan,stefanos
+andrei,andrey,andrew,andres,andrzej,andriy,andrii,andrea,andre,andreas,andrija
+yakov,jacob,jakob,jakub,jacques,giacomo,jaime,diego,james,iago,yaakov,jacopo,yakub,yaqub,yacoub
+ibrahim,abraham,avraham,ebrahim,abraao
+musa,moses,moshe,moise,moises,mose
+dawud,daud,daoud,david,davide,dawid,davit
+suleiman,sulaiman,sulayman,suleyman,sleiman,solomon,shlomo,salomon
+isa,jesus,yeshua
+maryam,mariam,miriam,maria,mary,marie,mariya,maryia
+yekaterina,ekaterina,kateryna,katerina,catherine,katherine,catalina,caterina,katarzyna,katharina
+yelena,elena,olena,alena,helen,helena,helene
+aleksandr,alexander,alejandro,alessandro,alexandre,aleksander,oleksandr,alyaksandr,aliaksandr,alexandros,iskander,iskandar
+dmitry,dmitriy,dimitri,dimitrios,dmytro,dzmitry,dimitar,demetrios
+sergei,sergey,serhiy,siarhei,sergio,serge,sergiusz
+vasily,vasiliy,vasyl,basil,vasilios,basilio
+grigory,grigoriy,hryhoriy,gregory,gregorio,grzegorz,gregor,gregoire
+fyodor,fedor,fedir,theodore,teodoro,theodoros
+yevgeny,yevgeniy,evgeny,evgeniy,yevhen,eugene,eugenio,eugeniusz,eugen
+matvei,matvey,matthew,mateo,matteo,mateusz,matthias,mathieu
+foma,thomas,tomas,tommaso,tomasz
+filipp,philip,felipe,filippo,filip,philippe
+ilya,ilyas,elias,elijah,ilias
+gavriil,gabriel,jibril,gabriele
+daniil,daniel,danilo,danylo
+ismail,ishmael
+ishaq,isaac,isaak,yitzhak,itzhak
+harun,haroun,aaron,aron
+yunus,jonah,jonas
+zakariya,zakaria,zechariah,zachary
+konstantin,constantine,constantin,costantino,kostiantyn,konstanty
+vladimir,volodymyr,uladzimir,wlodzimierz
+aleksei,alexei,aleksey,alexey,oleksiy,alexis,alessio,alexios
+viktor,victor,vittorio,wiktor
+anton,anthony,antonio,antoine,antoni
+semyon,simon,simeon,szymon,shimon
+kirill,cyril,kyrylo
+maksim,maxim,maksym,maxime,massimo
+timofei,timofey,tymofiy,timothy,timoteo
+yulia,yuliya,julia,giulia,julie
+sofia,sofiya,sophia,sophie,zofia
+anna,ana,hanna,hannah,anne,ganna
+`;

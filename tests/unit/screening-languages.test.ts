@@ -1,0 +1,119 @@
+// Name variants from other languages' spelling: Slavic names as German, Polish and French write them, Arabic
+// compound names with the article written every way, one given name in several languages, and business names with
+// a country or written as initials. Each kind is scored in full and screened through an index, as the service does.
+import { describe, expect, it } from 'vitest';
+import { buildScreeningIndex, scoreEntry, screenName, type ListEntry, type Match } from '@/lib/screening/matcher';
+import { person, business } from '../support/list-entries';
+
+function personScore(query: string, listed: string): Match {
+  return scoreEntry({ name: query, kind: 'person' }, person('1', listed));
+}
+
+function businessScore(query: string, listed: string): Match {
+  return scoreEntry({ name: query, kind: 'business' }, business('1', listed));
+}
+
+const entries: ListEntry[] = [
+  person('gorbachev', 'GORBACHEV, Mikhail Sergeyevich', { birth_year: 1931 }),
+  person('yanukovych', 'YANUKOVYCH, Viktor Fedorovych', { birth_year: 1950 }),
+  person('lukashenka', 'LUKASHENKA, Alyaksandr Ryhoravich', { birth_year: 1954 }),
+  person('abdurrahman', 'ABDURRAHMAN, Umar'),
+  person('ivanov', 'IVANOV, Pyotr'),
+  person('rotenberg', 'ROTENBERG, Boris'),
+  business('melli', 'BANK MELLI IRAN'),
+  business('irgc', 'ISLAMIC REVOLUTIONARY GUARD CORPS'),
+  business('gazprom', 'GAZPROM'),
+];
+const index = buildScreeningIndex(entries);
+
+function screened(name: string, kind: 'person' | 'business', ref: string): Match | undefined {
+  const { matches, near } = screenName(index, { name, kind });
+  return [...matches, ...near].find((m) => m.entry_ref === ref);
+}
+
+describe('Slavic names in German, Polish and French spelling', () => {
+  it('matches the English spelling of the lists', () => {
+    expect(personScore('Mikhail Gorbatschow', 'GORBACHEV, Mikhail').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Viktor Janukowytsch', 'YANUKOVYCH, Viktor').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Wladimir Schirinowski', 'ZHIRINOVSKY, Vladimir').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Viktor Tschernow', 'CHERNOV, Viktor').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Wiktor Czernow', 'CHERNOV, Viktor').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Taras Szewczenko', 'SHEVCHENKO, Taras').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Taras Schewtschenko', 'SHEVCHENKO, Taras').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Michail Chodorkowski', 'KHODORKOVSKY, Mikhail').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Sergej Lawrow', 'LAVROV, Sergey').score).toBeGreaterThanOrEqual(80);
+    // German z and Polish c for ts.
+    expect(personScore('Sergey Zyplakow', 'TSYPLAKOV, Sergey').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Ruslan Calikow', 'TSALIKOV, Ruslan').score).toBeGreaterThanOrEqual(80);
+    const reading = personScore('Viktor Janukowytsch', 'YANUKOVYCH, Viktor');
+    expect(reading.reasons.find((r) => r.code === 'name_close')?.detail).toContain('read as "yanukovych"');
+  });
+
+  it('matches a Belarusian form whose final vowel differs (Lukashenka, Alyaksandr)', () => {
+    expect(personScore('Alexander Lukashenko', 'LUKASHENKA, Alyaksandr').score).toBeGreaterThanOrEqual(80);
+  });
+
+  it('finds them through the index', () => {
+    expect(screened('Michail Sergejewitsch Gorbatschow', 'person', 'gorbachev')?.score).toBeGreaterThanOrEqual(80);
+    expect(screened('Michail Gorbatschow', 'person', 'gorbachev')?.score).toBeGreaterThanOrEqual(80);
+    expect(screened('Wiktor Janukowytsch', 'person', 'yanukovych')?.score).toBeGreaterThanOrEqual(80);
+    expect(screened('Alexander Lukashenko', 'person', 'lukashenka')?.score).toBeGreaterThanOrEqual(80);
+  });
+
+  it('reads no short word another way (Visa is not Wivsa)', () => {
+    expect(businessScore('Visa Inc.', 'WIVSA').score).toBeLessThan(80);
+    expect(personScore('Viktor Tschernow', 'CHERNOV, Viktor').score).toBeGreaterThanOrEqual(80);
+  });
+});
+
+describe('Arabic compound names and short vowel variants', () => {
+  it('matches Abd al-Rahman however the article is written, joined or apart', () => {
+    for (const [query, listed] of [
+      ['Abd al-Rahman Ali', 'Abdurrahman Ali'],
+      ['Abdul Rahman Ali', 'Abderrahmane Ali'],
+      ['Abdel Rahman Ali', 'Abd-ur-Rahman Ali'],
+      ['Abd al-Rahman Ali', 'Abdul Rahman Ali'],
+      ['Abdirahman Ali', 'Abdurrahman Ali'],
+      ['Salahuddin Ahmed', 'Salah al-Din Ahmed'],
+      ['Nasreddine Ahmed', 'Nasiruddin Ahmed'],
+    ]) {
+      expect(personScore(query as string, listed as string).score, `${query} / ${listed}`).toBeGreaterThanOrEqual(80);
+    }
+    expect(screened('Umar Abd ar-Rahman', 'person', 'abdurrahman')?.score).toBeGreaterThanOrEqual(80);
+  });
+
+  it('matches a short name written with y for i (Aly / Ali), but not another vowel (Ali / Eli, Lu / Li)', () => {
+    expect(personScore('Aly Hassan', 'Ali Hassan').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Ali Tan', 'Eli Tan').score).toBeLessThan(80);
+    expect(personScore('Lu Wei', 'Li Wei').score).toBeLessThan(80);
+  });
+});
+
+describe('one given name in another language', () => {
+  it('matches when the surname is the same, for less than the name itself', () => {
+    const peter = personScore('Peter Ivanov', 'IVANOV, Pyotr');
+    expect(peter.score).toBeGreaterThanOrEqual(80);
+    expect(peter.score).toBeLessThan(personScore('Pyotr Ivanov', 'IVANOV, Pyotr').score);
+    expect(peter.reasons.find((r) => r.code === 'name_close')?.detail).toContain('the same name in another language');
+    for (const [query, listed] of [
+      ['Joseph Kobzon', 'KOBZON, Iosif'],
+      ['Giuseppe Rossi', 'ROSSI, Yosef'],
+      ['Juan Ivanov', 'IVANOV, Ivan'],
+      ['Michal Nowak', 'NOWAK, Miguel'],
+      ['Pablo Kuznetsov', 'KUZNETSOV, Pavel'],
+      ['Jerzy Smith', 'SMITH, George'],
+      ['Mikolaj Petrenko', 'PETRENKO, Nikolai'],
+      ['Ibrahim Haddad', 'HADDAD, Abraham'],
+      ['Suleiman Cohen', 'COHEN, Solomon'],
+    ]) {
+      expect(personScore(query as string, listed as string).score, `${query} / ${listed}`).toBeGreaterThanOrEqual(80);
+    }
+    expect(screened('Peter Ivanov', 'person', 'ivanov')?.score).toBeGreaterThanOrEqual(80);
+  });
+
+  it('keeps two persons sharing only a surname apart', () => {
+    expect(personScore('Arkady Rotenberg', 'ROTENBERG, Boris').score).toBeLessThan(80);
+    expect(personScore('Peter Rotenberg', 'ROTENBERG, Boris').score).toBeLessThan(80);
+    expect(personScore('Peter Ivanov', 'IVANOV, Pyotr').score).toBeGreaterThanOrEqual(80);
+  });
+});
