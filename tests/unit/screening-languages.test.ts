@@ -117,3 +117,26 @@ describe('one given name in another language', () => {
     expect(personScore('Peter Ivanov', 'IVANOV, Pyotr').score).toBeGreaterThanOrEqual(80);
   });
 });
+
+describe('business names with a country or written as initials', () => {
+  it('weighs a country as little as a generic word', () => {
+    expect(businessScore('Melli Bank', 'BANK MELLI IRAN').score).toBeGreaterThanOrEqual(80);
+    expect(screened('Melli Bank', 'business', 'melli')?.score).toBeGreaterThanOrEqual(80);
+    // A distinctive word on one side stays a near miss, and so does a short word beside a country alone.
+    expect(businessScore('Gazprom Neft', 'GAZPROM').score).toBeLessThan(80);
+    expect(businessScore('Air', 'IRAN AIR').score).toBeLessThan(80);
+    expect(businessScore('Aircraft S.A.', 'IRAN AIRCRAFT INDUSTRIES').score).toBeLessThan(80);
+    expect(businessScore('Myanmar Ruby Enterprise', 'RUBY ENTERPRISE').score).toBeGreaterThanOrEqual(80);
+  });
+
+  it('finds a business written as the initials of its words as a near miss', () => {
+    const irgc = businessScore('IRGC', 'ISLAMIC REVOLUTIONARY GUARD CORPS');
+    expect(irgc.score).toBeGreaterThanOrEqual(50);
+    expect(irgc.score).toBeLessThan(80);
+    expect(irgc.reasons[0]?.detail).toContain('initials of the words');
+    expect(businessScore('NIOC', 'NATIONAL IRANIAN OIL COMPANY').score).toBeGreaterThanOrEqual(50);
+    expect(businessScore('National Iranian Oil Company', 'NIOC').score).toBeGreaterThanOrEqual(50);
+    expect(businessScore('ABC', 'ALPHA BETA GAMMA').score).toBeLessThan(50);
+    expect(screened('IRGC', 'business', 'irgc')?.score).toBeGreaterThanOrEqual(50);
+  });
+});

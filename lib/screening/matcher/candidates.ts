@@ -12,7 +12,7 @@ import type { EntryKind, ListEntry, ScreeningIndex } from './types';
 import { OneEditIndex } from './one-edit-index';
 import { prepareListNames, WordInterner, type NameUnit, type PreparedName } from './prepare';
 import type { ComparableWord, ConsonantReading } from './similarity';
-import { blendCoverage } from './score';
+import { blendCoverage, businessAcronyms } from './score';
 
 const HIT_EXACT = 1;
 const HIT_BARE = 0.9;
@@ -202,6 +202,13 @@ export class CandidateIndex implements ScreeningIndex {
         formWeight.push(form.totalWeight);
         formKind.push(KIND_CODE[entry.kind]);
         pushTo(wholeNames, wholeNameKey(form), formId);
+        // A business is also found by its initials (IRGC: Islamic Revolutionary Guard Corps).
+        if (form.kind === 'business') {
+          for (const acronym of businessAcronyms(form)) {
+            const posting = postings[vocabId(acronym, [])] as number[];
+            if (posting[posting.length - 1] !== formId) posting.push(formId);
+          }
+        }
         for (const unit of searchableUnits(form)) {
           const posting = postings[vocabId(unit.word.text, unit.word.codes, unit.word)] as number[];
           if (posting[posting.length - 1] !== formId) posting.push(formId);

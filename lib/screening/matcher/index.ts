@@ -31,12 +31,14 @@
 // - score.ts: words are paired greedily in any order, each used once; the name score blends how
 //   much of the query and of the list name is covered (a list name's middle words that the query
 //   leaves out, such as a patronymic, count for less, up to a score of 88); the best name or alias
-//   wins; a business with a distinctive word the other lacks stays a near miss; birth year and country
+//   wins; a business with a distinctive word the other lacks stays a near miss (a country in a business name
+//   weighs as a generic word: name-words.ts COUNTRY_WORDS), and one written as the initials of the other's
+//   words (IRGC) is a near miss (70); birth year and country
 //   then move it (two years apart a little, three or more a lot). A pairing that leans on words read as one
 //   which add no consonant of their own is tried again without them. Only a name identical after
 //   normalisation, without conflicting facts, scores 100.
-// - candidates.ts: the index that picks the few entries worth scoring; an entry with a form identical to
-//   the query is always among them.
+// - candidates.ts: the index that picks the few entries worth scoring (a business also by its initials); an
+//   entry with a form identical to the query is always among them.
 
 import type { EntryKind, ListEntry, Match, ScreeningIndex, ScreeningQuery, ScreeningResult, ScreenOptions } from './types';
 import { CANDIDATES_PER_KIND, CandidateIndex } from './candidates';

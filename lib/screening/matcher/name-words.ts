@@ -44,6 +44,24 @@ export const GENERIC_BUSINESS_WORDS: ReadonlySet<string> = new Set([
   'network', 'exchange', 'money',
 ]);
 
+/** Countries and their adjectives as business names write them (Bank Melli Iran, Sberbank of Russia, Korea Kumgang
+ * Group), in English and in the transliterations the lists use (Rossii, Rossiya): a business is named for where it
+ * works as often as not, so such a word says as little as a generic one. Written for this service from common
+ * usage. */
+export const COUNTRY_WORDS: ReadonlySet<string> = new Set([
+  'iran', 'iranian', 'irani', 'russia', 'russian', 'rossii', 'rossiya', 'rossiyskaya', 'rossiiskaya', 'rossiyskiy', 'rossiiskii',
+  'syria', 'syrian', 'korea', 'korean', 'dprk', 'china', 'chinese', 'prc', 'iraq', 'iraqi', 'lebanon', 'lebanese', 'libya',
+  'libyan', 'yemen', 'yemeni', 'cuba', 'cuban', 'venezuela', 'venezuelan', 'belarus', 'belarusian', 'belarusskaya', 'ukraine',
+  'ukrainian', 'afghanistan', 'afghan', 'pakistan', 'pakistani', 'turkey', 'turkish', 'turkiye', 'emirates', 'uae', 'sudan',
+  'sudanese', 'myanmar', 'burma', 'burmese', 'nicaragua', 'nicaraguan', 'zimbabwe', 'eritrea', 'eritrean', 'somalia',
+  'somali', 'congo', 'congolese', 'serbia', 'serbian', 'crimea', 'crimean', 'hong', 'kong', 'hongkong', 'america', 'american', 'usa',
+  'germany', 'german', 'britain', 'british', 'france', 'french', 'india', 'indian', 'japan', 'japanese', 'saudi',
+  'qatar', 'qatari', 'kuwait', 'kuwaiti', 'oman', 'omani', 'bahrain', 'egypt', 'egyptian', 'jordan', 'jordanian',
+  'uzbekistan', 'kazakhstan', 'tajikistan', 'kyrgyzstan', 'turkmenistan', 'armenia', 'azerbaijan', 'georgia', 'moldova',
+  'vietnam', 'malaysia', 'singapore', 'indonesia', 'thailand', 'panama', 'cyprus', 'malta', 'switzerland', 'swiss',
+  'nigeria', 'nigerian', 'ethiopia', 'ethiopian', 'kenya', 'mexico', 'mexican', 'colombia', 'colombian', 'brazil',
+]);
+
 /**
  * Legal forms, mapped to one canonical spelling so `Limited Liability Company` equals `LLC`. Multi-word
  * forms are listed as phrases; the longest phrase wins.

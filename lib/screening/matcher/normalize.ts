@@ -5,6 +5,7 @@
 import anyAscii from 'any-ascii';
 import type { EntryKind } from './types';
 import {
+  COUNTRY_WORDS,
   GENERIC_BUSINESS_WORDS,
   LEGAL_FORM_PHRASES,
   LEGAL_FORM_WORDS,
@@ -609,7 +610,7 @@ function roleOf(word: string, kind: EntryKind): WordRole {
   if (word.length === 1 && isLatinWord(word)) return 'initial';
   if (ABJAD_PARTICLES.has(word)) return 'particle';
   if (NAME_PARTICLES.has(word)) return 'particle';
-  if (kind === 'business' && (GENERIC_BUSINESS_WORDS.has(word) || ABJAD_GENERIC.has(word))) return 'generic';
+  if (kind === 'business' && (GENERIC_BUSINESS_WORDS.has(word) || COUNTRY_WORDS.has(word) || ABJAD_GENERIC.has(word))) return 'generic';
   return 'normal';
 }
 

@@ -3,6 +3,7 @@
 // the best name, then adjust for birth year and country. Every point of the score has a reason.
 
 import type { ListEntry, Match, MatchReason, ScreeningQuery } from './types';
+import { COUNTRY_WORDS } from './name-words';
 import { ROLE_WEIGHT, type NameUnit, type PreparedName } from './prepare';
 import { compareWords, SHORT_WORD_MAX, type ComparableWord, type WordMatch } from './similarity';
 
@@ -21,6 +22,9 @@ export interface NameAlignment {
   readonly pairs: readonly AlignedPair[];
   readonly queryExtras: readonly string[];
   readonly listExtras: readonly string[];
+  /** One business name is the initials of the other's words (IRGC, Islamic Revolutionary Guard Corps): the two
+   * names as written, short one first. */
+  readonly acronym?: readonly [string, string];
 }
 
 /** Query and list coverage are blended, the better one counting more: a list's longer full name
@@ -200,10 +204,49 @@ export function blendCoverage(queryCoverage: number, listCoverage: number): numb
  * the better alignment kept.
  */
 export function alignNames(query: PreparedName, name: PreparedName, memo: ComparisonMemo = new ComparisonMemo(query), details = true): NameAlignment {
-  const first = alignOnce(query, name, memo, details, false);
-  if (!usedEcho) return first;
-  const second = alignOnce(query, name, memo, details, true);
-  return second.score > first.score ? second : first;
+  let best = alignOnce(query, name, memo, details, false);
+  if (usedEcho) {
+    const second = alignOnce(query, name, memo, details, true);
+    if (second.score > best.score) best = second;
+  }
+  if (best.score < ACRONYM_SCORE && name.kind === 'business') {
+    const acronym = acronymPair(query, name) ?? acronymPair(name, query);
+    if (acronym) return { ...best, score: ACRONYM_SCORE, acronym };
+  }
+  return best;
+}
+
+/** A business name that is the initials of another's words is the same business as often as not (IRGC, NIOC), but
+ * initials fit many names: a near miss, never a match. */
+const ACRONYM_SCORE = 70;
+/** Words an acronym leaves out (Islamic Republic of Iran Shipping Lines: IRISL). */
+const ACRONYM_SKIPS: ReadonlySet<string> = new Set(['of', 'the', 'and', 'for', 'de', 'al', 'el', 'et', 'und']);
+const ACRONYM_MIN_WORDS = 3;
+const ACRONYM_MAX_LETTERS = 8;
+
+/**
+ * The initials of a business name's words in order (without of, the, and...), and the same followed by the initial
+ * of its legal form (National Iranian Oil Company: nio and nioc); [] for a name of fewer than three such words.
+ */
+export function businessAcronyms(name: PreparedName): string[] {
+  let initials = '';
+  for (let i = 0; i < name.wordCount; i++) {
+    const text = (name.units[i] as NameUnit).word.text;
+    if (ACRONYM_SKIPS.has(text)) continue;
+    if (!/^[a-z0-9]/.test(text)) return [];
+    initials += text.charAt(0);
+  }
+  if (initials.length < ACRONYM_MIN_WORDS || initials.length > ACRONYM_MAX_LETTERS) return [];
+  const legal = name.legalForms.length === 1 ? (name.legalForms[0] as string).charAt(0) : '';
+  return legal ? [initials, initials + legal] : [initials];
+}
+
+/** `short` written as one word that is the initials of `long` (businessAcronyms): the two names as written. */
+function acronymPair(short: PreparedName, long: PreparedName): [string, string] | null {
+  if (short.wordCount !== 1 || long.wordCount < ACRONYM_MIN_WORDS) return null;
+  const word = (short.units[0] as NameUnit).word.text;
+  if (word.length < ACRONYM_MIN_WORDS || !/^[a-z]+$/.test(word)) return null;
+  return businessAcronyms(long).includes(word) ? [short.source, long.source] : null;
 }
 
 /** Whether the last alignOnce paired an echo run by consonants (alignment is synchronous, see slotPool). */
@@ -219,6 +262,7 @@ function leftoversOf(name: PreparedName, used: Uint8Array, extras: string[] | nu
   let distinctive = 0;
   let genericAbjad = 0;
   let genericLatin = 0;
+  let countries = 0;
   for (let i = 0; i < name.wordCount; i++) {
     if (used[i] === 1) continue;
     const unit = name.units[i] as NameUnit;
@@ -227,8 +271,9 @@ function leftoversOf(name: PreparedName, used: Uint8Array, extras: string[] | nu
     if (unit.role === 'normal') distinctive++;
     else if (unit.role === 'generic' && unit.word.abjad) genericAbjad++;
     else if (unit.role === 'generic') genericLatin++;
+    if (unit.role === 'generic' && COUNTRY_WORDS.has(unit.word.text)) countries++;
   }
-  return { all, distinctive, genericAbjad, genericLatin };
+  return { all, distinctive, genericAbjad, genericLatin, countries };
 }
 
 function alignOnce(query: PreparedName, name: PreparedName, memo: ComparisonMemo, details: boolean, withoutEchoes: boolean): NameAlignment {
@@ -314,6 +359,10 @@ function alignOnce(query: PreparedName, name: PreparedName, memo: ComparisonMemo
     score = Math.min(score, SINGLE_WORD_CAP - SINGLE_WORD_CAP_STEP * (distinctiveLeftovers - 1));
   }
   if (name.kind === 'business' && distinctiveLeftovers > 0) score = Math.min(score, BUSINESS_EXTRA_WORD_CAP);
+  // A country weighs as a generic word beside two words met ("Melli Bank" is "Bank Melli Iran"), but one word met
+  // beside a country is a business named like part of it ("Aircraft S.A." is not "Iran Aircraft Industries", "Air"
+  // not "Iran Air").
+  if (name.kind === 'business' && pairCount <= 1 && queryLeft.countries + listLeft.countries > 0) score = Math.min(score, BUSINESS_EXTRA_WORD_CAP);
   if (pairCount === 0) score = 0;
   score = identical ? 100 : Math.min(score, 99);
   return { score, identical, name, pairs, queryExtras, listExtras };
@@ -356,6 +405,10 @@ function pairNote(p: AlignedPair, fallback: string): string {
 
 function nameReasons(a: NameAlignment): MatchReason[] {
   const reasons: MatchReason[] = [];
+  if (a.acronym) {
+    reasons.push({ code: 'name_close', detail: `"${a.acronym[0]}" ~ "${a.acronym[1]}" (initials of the words)` });
+    return reasons;
+  }
   for (const p of a.pairs) {
     const q = p.query.label;
     const l = p.list.label;
