@@ -9,7 +9,10 @@
  * (d) one hot entity's sync events at a fixed rate. Each phase reports its throughput, latency and
  * `events_per_commit`: how many events the service committed per ingest transaction during the phase,
  * from the `aml_ingest_batch_events` histogram on GET /metrics (sum and count differences between a
- * scrape before and one after the phase; null while the service does not expose it).
+ * scrape before and one after the phase; null while the service does not expose it), and
+ * `cpu_ms_per_event`: CPU milliseconds per request of the service processes, of every postgres process
+ * on the machine (on a shared server also other databases' work of the moment) and of the load
+ * generator itself, from /proc before and after the phase (null without /proc).
  *
  * Unless --instances 1 or --url, a second service process then starts on the same database (another
  * port, same settings) and the four phases run again against both, each request going to the next
@@ -22,7 +25,7 @@
  * counted for its caller, and the top 15 functions (cpu-profile.ts). No floors, no second instance.
  */
 import '../project';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -260,18 +263,81 @@ function eventsPerCommit(before: { sum: number; count: number } | null, after: {
   return commits > 0 ? Math.round(((after.sum - before.sum) / commits) * 100) / 100 : null;
 }
 
+/** Clock ticks per second of /proc's CPU times. */
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** CPU seconds (user and system) a process has used, from /proc; 0 when it is gone. */
+function processCpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+
+interface CpuSample {
+  /** The service processes and their children. */
+  service: number;
+  /** Every process named postgres on the machine: the bench database's, and any other database's work of the moment. */
+  postgres: number;
+  /** This process: the load generator. */
+  load: number;
+}
+
+/** CPU seconds used so far by the service processes, PostgreSQL and the load generator; null without /proc. */
+function cpuSample(servicePids: number[]): CpuSample | null {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc').filter((e) => /^\d+$/.test(e));
+  } catch {
+    return null;
+  }
+  let postgres = 0;
+  for (const entry of entries) {
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) === 'postgres') postgres += processCpuSeconds(Number(entry));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  const own = process.cpuUsage();
+  return { service: servicePids.reduce((sum, pid) => sum + processCpuSeconds(pid), 0), postgres, load: (own.user + own.system) / 1e6 };
+}
+
+/** CPU milliseconds per request of each process group between two samples (2 decimals); null when unknown. */
+function cpuPerRequest(before: CpuSample | null, after: CpuSample | null, requests: number): CpuSample | null {
+  if (!before || !after || requests === 0) return null;
+  const per = (k: keyof CpuSample) => Math.round(((after[k] - before[k]) * 1000 * 100) / requests) / 100;
+  return { service: per('service'), postgres: per('postgres'), load: per('load') };
+}
+
 interface Phase {
   load: LoadResult;
   eventsPerCommit: number | null;
+  cpuMsPerEvent: CpuSample | null;
 }
 
-/** Runs one phase, reading the batch histogram of every instance before and after it. */
-async function phase(instances: Client[], run: () => Promise<LoadResult>): Promise<Phase> {
+/**
+ * Runs one phase, reading the batch histogram of every instance before and after it, and the CPU time
+ * of the service processes (`servicePids`), PostgreSQL and the load generator.
+ */
+async function phase(instances: Client[], servicePids: () => number[], run: () => Promise<LoadResult>): Promise<Phase> {
   const before = await batchHistogram(instances);
+  const cpuBefore = cpuSample(servicePids());
   const load = await run();
+  const cpuAfter = cpuSample(servicePids());
   const after = await batchHistogram(instances);
-  const phaseResult = { load, eventsPerCommit: eventsPerCommit(before, after) };
-  progress(`    ${JSON.stringify({ ...load, events_per_commit: phaseResult.eventsPerCommit })}`);
+  const phaseResult = { load, eventsPerCommit: eventsPerCommit(before, after), cpuMsPerEvent: cpuPerRequest(cpuBefore, cpuAfter, load.requests) };
+  progress(`    ${JSON.stringify({ ...load, events_per_commit: phaseResult.eventsPerCommit, cpu_ms_per_event: phaseResult.cpuMsPerEvent })}`);
   return phaseResult;
 }
 
@@ -282,20 +348,28 @@ interface Phases {
   hot_entity: Phase;
 }
 
-/** Phases (a) to (d) against `sender`; `instances` are the services behind it, for their /metrics. */
-async function runPhases(sender: Sender, instances: Client[], label: string): Promise<Phases> {
+/** Phases (a) to (d) against `sender`; `instances` are the services behind it, for their /metrics; `servicePids` their processes. */
+async function runPhases(sender: Sender, instances: Client[], servicePids: () => number[], label: string): Promise<Phases> {
   progress(`${label}(a) sync at a fixed ${RATE} events/s for ${SECONDS} s`);
-  const syncFixed = await phase(instances, () => fixedRate(sender, eventRequest('sync', regularSource), { rate: RATE, seconds: SECONDS, ok: [200] }));
+  const syncFixed = await phase(instances, servicePids, () => fixedRate(sender, eventRequest('sync', regularSource), { rate: RATE, seconds: SECONDS, ok: [200] }));
   progress(`${label}(b) sync at saturation, ${CONCURRENCY} clients, ${SECONDS} s`);
-  const syncMax = await phase(instances, () => saturate(sender, eventRequest('sync', regularSource), { concurrency: CONCURRENCY, seconds: SECONDS, ok: [200] }));
+  const syncMax = await phase(instances, servicePids, () => saturate(sender, eventRequest('sync', regularSource), { concurrency: CONCURRENCY, seconds: SECONDS, ok: [200] }));
   progress(`${label}(c) async at saturation, ${CONCURRENCY} clients, ${SECONDS} s`);
-  const asyncMax = await phase(instances, () => saturate(sender, eventRequest('async', regularSource), { concurrency: CONCURRENCY, seconds: SECONDS, ok: [202] }));
+  const asyncMax = await phase(instances, servicePids, () => saturate(sender, eventRequest('async', regularSource), { concurrency: CONCURRENCY, seconds: SECONDS, ok: [202] }));
   progress(`${label}(d) sync events of one hot entity at ${RATE} events/s for ${SECONDS} s`);
-  const hot = await phase(instances, () => fixedRate(sender, eventRequest('sync', () => 'hot-0'), { rate: RATE, seconds: SECONDS, ok: [200] }));
+  const hot = await phase(instances, servicePids, () => fixedRate(sender, eventRequest('sync', () => 'hot-0'), { rate: RATE, seconds: SECONDS, ok: [200] }));
   return { sync_fixed: syncFixed, sync_max: syncMax, async_max: asyncMax, hot_entity: hot };
 }
 
-const brief = (p: Phase) => ({ rps: p.load.rps, p50_ms: p.load.p50_ms, p95_ms: p.load.p95_ms, p99_ms: p.load.p99_ms, errors: p.load.errors, events_per_commit: p.eventsPerCommit });
+const brief = (p: Phase) => ({
+  rps: p.load.rps,
+  p50_ms: p.load.p50_ms,
+  p95_ms: p.load.p95_ms,
+  p99_ms: p.load.p99_ms,
+  errors: p.load.errors,
+  events_per_commit: p.eventsPerCommit,
+  cpu_ms_per_event: p.cpuMsPerEvent,
+});
 const ratio = (a: number, b: number) => (b > 0 ? Math.round((a / b) * 1000) / 1000 : null);
 
 /** The four phases as JSON, and their mean events per commit (over the phases that report one; null if none does). */
@@ -428,7 +502,7 @@ async function main(): Promise<void> {
       const pids = [service.pid ?? -1, ...descendants(service.pid ?? -1)];
       progress(`profiling processes ${pids.join(', ')}: (b) sync at saturation, ${CONCURRENCY} clients, ${SECONDS} s`);
       const from = nowUs();
-      const syncMax = await phase([client], () => saturate(client, eventRequest('sync', regularSource), { concurrency: CONCURRENCY, seconds: SECONDS, ok: [200] }));
+      const syncMax = await phase([client], () => pids, () => saturate(client, eventRequest('sync', regularSource), { concurrency: CONCURRENCY, seconds: SECONDS, ok: [200] }));
       const to = nowUs();
       client.close();
       progress('stopping the service so that it writes its profile');
@@ -450,7 +524,9 @@ async function main(): Promise<void> {
 
     const metricsBefore = await scrapeMetrics(client);
     const benchStarted = new Date();
-    const single = await runPhases(client, [client], '');
+    /** The service processes started here and their children (none with --url). */
+    const servicePids = () => services.flatMap((s) => (s.pid === undefined || s.exitCode !== null ? [] : [s.pid, ...descendants(s.pid)]));
+    const single = await runPhases(client, [client], servicePids, '');
     const metricsAfter = await scrapeMetrics(client);
     const singleEnded = new Date();
 
@@ -460,7 +536,7 @@ async function main(): Promise<void> {
       const both = new RoundRobin([client, second.client]);
       progress('two instances: warming up');
       await saturate(both, eventRequest('sync', regularSource), { concurrency: 4, seconds: 3, ok: [200] });
-      two = await runPhases(both, [client, second.client], 'two instances: ');
+      two = await runPhases(both, [client, second.client], servicePids, 'two instances: ');
       second.client.close();
       progress('two instances: stopping the second service');
       await stopProcess(second.service);
