@@ -45,6 +45,7 @@ describe('Slavic names in German, Polish and French spelling', () => {
     // German z and Polish c for ts.
     expect(personScore('Sergey Zyplakow', 'TSYPLAKOV, Sergey').score).toBeGreaterThanOrEqual(80);
     expect(personScore('Ruslan Calikow', 'TSALIKOV, Ruslan').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Boris Jelzin', 'YELTSIN, Boris').score).toBeGreaterThanOrEqual(80);
     const reading = personScore('Viktor Janukowytsch', 'YANUKOVYCH, Viktor');
     expect(reading.reasons.find((r) => r.code === 'name_close')?.detail).toContain('read as "yanukovych"');
   });
@@ -109,6 +110,9 @@ describe('one given name in another language', () => {
       expect(personScore(query as string, listed as string).score, `${query} / ${listed}`).toBeGreaterThanOrEqual(80);
     }
     expect(screened('Peter Ivanov', 'person', 'ivanov')?.score).toBeGreaterThanOrEqual(80);
+    // A listed patronymic the query leaves out is no conflict.
+    expect(personScore('Peter Ivanov', 'IVANOV, Pyotr Sergeyevich').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Joseph Kobzon', 'KOBZON, Iosif Davydovich').score).toBeGreaterThanOrEqual(80);
   });
 
   it('keeps two persons sharing only a surname apart', () => {

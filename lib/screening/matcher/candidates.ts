@@ -306,7 +306,6 @@ export class CandidateIndex implements ScreeningIndex {
     }
     if (word.roman) for (const id of this.byRoman.get(word.roman) ?? []) add(id, HIT_SOUND);
     if (word.nicknames) for (const name of word.nicknames) add(this.vocabulary.get(name), HIT_SOUND);
-    if (word.languages) for (const name of word.languages) add(this.vocabulary.get(name), HIT_SOUND);
     this.reachBySpelling(word, add);
   }
 

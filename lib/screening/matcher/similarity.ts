@@ -103,8 +103,9 @@ const PHONETIC_MIN_JW_FEW_SOUNDS = 0.88;
 /** Four-letter words one edit apart ("Daut" / "Daun", "Erik" / "Eric"): a typo as often as another name. */
 const SHORT_ONE_EDIT_CREDIT = 0.6;
 const NICKNAME_CREDIT = 0.65;
-/** The same given name in another language: as a nickname, less than the name itself. */
-const LANGUAGE_CREDIT = 0.65;
+/** The same given name in another language: a little more than a nickname (a listed patronymic the query leaves out
+ * still lets it match: Peter Ivanov / Ivanov, Pyotr Sergeyevich), less than the name itself. */
+const LANGUAGE_CREDIT = 0.7;
 const ROMANISATION_CREDIT = 0.9;
 const ARTICLE_CREDIT = 0.9;
 /** Consonant skeletons of an abjad word and another word, by the skeleton's length (1, 2, 3, 4 or more):
@@ -656,12 +657,16 @@ function otherKeys(readings: readonly string[], keys: (text: string) => Consonan
 }
 
 /** Letters of a German, Polish or French rendering of a Slavic name that say the word was written that way: tsch,
- * sch, sz, cz, w, a final -ij, -ej, -aj, -oj (German and Polish write й as j), a French ou or final -ff, and the
- * Belarusian -enka of a Russian or Ukrainian -enko, a French i starting a word before a vowel (Ievgeni = Yevgeni). */
+ * sch, sz, cz, a final -ij, -ej, -aj, -oj (German and Polish write й as j), a final -ff, the Belarusian -enka of a
+ * Russian or Ukrainian -enko, a French i starting a word before a vowel (Ievgeni = Yevgeni), and a w or a French ou
+ * in a word with a Slavic ending (Lawrow, Poutine; not Howard or Youssef, whose w and ou folding for sound already
+ * reads as v and u), and so a j starting a word with a Slavic ending (Jelzin, Jakunin). */
 const SLAVIC_MIN_LENGTH = 6;
-const SLAVIC_MARK = /tsch|sch|sz|cz|w|ou|[aeiou]j$|[aeiou]j[aeiou]|ff$|enka$|^i[aeiou]/;
-/** German and Polish marks, which also make a ch the kh and a j before a vowel the y of English spellings. */
-const GERMAN_POLISH_MARK = /sch|sz|cz|w|[aeiou]j$|[aeiou]j[aeiou]/;
+const SLAVIC_ENDING = '(?:ow|ew|owa|ewa|ski|skij|sky|in|ina|yn|enko|uk|ov|ev|ova|eva|ine|itch|ij|ej|aj|vna|wna|ich|icz)$';
+const SLAVIC_MARK = new RegExp(`tsch|sch|sz|cz|[aeiou]j$|[aeiou]j[aeiou]|ff$|enka$|^i[aeiou]|^(?=.*(?:w|ou)).*${SLAVIC_ENDING}|^j[aeiou].*${SLAVIC_ENDING}`);
+/** German and Polish marks, which also make a ch the kh and a j before a vowel the y of English spellings (and a
+ * z or c the ts, see slavicSpellings); a j starting a Slavic name is one too (Jelzin = Yeltsin). */
+const GERMAN_POLISH_MARK = new RegExp(`sch|sz|cz|w|[aeiou]j$|[aeiou]j[aeiou]|^j[aeiou].*${SLAVIC_ENDING}`);
 const SLAVIC_LETTERS = /szcz|tsch|sch|sz|cz|ch|w|ou|ff$|enka$|j(?=[aeiou])|(?<=[aeiou])j|^i(?=[aeiou])/g;
 const OV_AFTER_HUSHING = /(?<=[csz]h)ov$/;
 const LONE_Z_OR_C = /(?<![stc])(?:z(?!h)|c(?![hk]))/g;
