@@ -28,7 +28,9 @@
 //     names with a vowel written another way: Aly, Umar, Osama, Ahmad / Ahmed...), given_name_language (the
 //     first given name replaced by the same name in another language, from a table written for this set from
 //     common usage: Pyotr / Peter / Pedro, Iosif / Joseph / Yusuf...), business_country (a listed business with
-//     its country word dropped, or with the name or adjective of a country the entry lists added);
+//     its country word dropped, or with the name or adjective of a country the entry lists added); and their
+//     negatives: slavic_clean (clean Russian and Ukrainian names in those spellings) and given_name_other (a listed
+//     person's surname and other given names with a first name of another line of the table of languages);
 // - Negatives: clean ordinary names of many cultures (pools below: English, Spanish, Portuguese,
 //   French, German, Italian, Polish, Russian, Ukrainian, Turkish, Persian, Arabic, Hebrew, Indian,
 //   Chinese, Korean, Japanese, Vietnamese, Nigerian, Kenyan, Greek), the same rendered in other scripts,
@@ -814,6 +816,10 @@ export function buildIndependentSet(lists: readonly EvalList[], cleanCount = 500
   }
 
   addVariantKinds(persons, businesses, add);
+  addVariantNegatives(persons, listed, (kind, query) => {
+    if (listed.clashes(query.name)) dropped++;
+    else add(kind, query, false, null);
+  });
 
   // The clean-customer set.
   const clean: ScreeningQuery[] = [];
@@ -1004,6 +1010,35 @@ function addVariantKinds(persons: readonly ListEntry[], businesses: readonly Lis
     const base = e.name.replace(LEGAL_TAIL, '').trim();
     const tail = e.name.slice(base.length);
     add('business_country', q(rnd() < 0.5 ? `${word} ${base}${tail}` : `${base} ${word}${tail}`, e), true, e);
+  }
+}
+
+/** Negatives for the kinds above, from a seed of their own: clean Russian and Ukrainian names in German, Polish or
+ * French spelling (slavic_clean; dropped when the English spelling clashes with a listed name too), and a listed
+ * person's surname with another given name of the table of languages in place of theirs (given_name_other). */
+function addVariantNegatives(persons: readonly ListEntry[], listed: ListedNames, negative: (kind: string, query: ScreeningQuery) => void): void {
+  const rnd = seededRandom(20261127);
+  for (let i = 0; i < 120; i++) {
+    const english = cleanName(rnd, i % 2 === 0 ? 'russian' : 'ukrainian');
+    const language = pick(rnd, ['german', 'german', 'polish', 'french']);
+    const rendered = english.split(' ').map((w) => cap(slavicRendering(w, language))).join(' ');
+    if (rendered === english || listed.clashes(english)) continue;
+    negative('slavic_clean', { name: rendered, kind: 'person' });
+  }
+  const groupOf = new Map<string, number>();
+  GIVEN_NAME_LANGUAGES.forEach((group, g) => group.forEach((n) => groupOf.set(n, g)));
+  const others = [...groupOf.keys()];
+  const translatable = persons.filter((e) => {
+    const p = personWords(e.name);
+    return p !== null && groupOf.has((p.given[0] as string).toLowerCase());
+  });
+  for (let i = 0; i < 120 && translatable.length > 0; i++) {
+    const e = translatable[Math.floor(rnd() * translatable.length)] as ListEntry;
+    const p = personWords(e.name)!;
+    const own = (p.given[0] as string).toLowerCase();
+    // Another name of the table, of another line than the listed one's (the table may list one name on two lines).
+    const other = pick(rnd, others.filter((n) => groupOf.get(n) !== groupOf.get(own) && !GIVEN_NAME_LANGUAGES.some((g) => g.includes(n) && g.includes(own))));
+    negative('given_name_other', { name: [other, ...p.given.slice(1), ...p.surname].map(cap).join(' '), kind: 'person' });
   }
 }
 
