@@ -46,6 +46,11 @@ describe('Slavic names in German, Polish and French spelling', () => {
     expect(personScore('Sergey Zyplakow', 'TSYPLAKOV, Sergey').score).toBeGreaterThanOrEqual(80);
     expect(personScore('Ruslan Calikow', 'TSALIKOV, Ruslan').score).toBeGreaterThanOrEqual(80);
     expect(personScore('Boris Jelzin', 'YELTSIN, Boris').score).toBeGreaterThanOrEqual(80);
+    // French ch for sh, ou for u, i for y.
+    expect(personScore('Taras Chevtchenko', 'SHEVCHENKO, Taras').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Dmitri Chostakovitch', 'SHOSTAKOVICH, Dmitri').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Iouri Andropov', 'ANDROPOV, Yuri').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Juri Makolow', 'MAKOLOV, Yury').score).toBeGreaterThanOrEqual(80);
     const reading = personScore('Viktor Janukowytsch', 'YANUKOVYCH, Viktor');
     expect(reading.reasons.find((r) => r.code === 'name_close')?.detail).toContain('read as "yanukovych"');
   });

@@ -660,18 +660,21 @@ function otherKeys(readings: readonly string[], keys: (text: string) => Consonan
  * sch, sz, cz, a final -ij, -ej, -aj, -oj (German and Polish write й as j), a final -ff, the Belarusian -enka of a
  * Russian or Ukrainian -enko, a French i starting a word before a vowel (Ievgeni = Yevgeni), and a w or a French ou
  * in a word with a Slavic ending (Lawrow, Poutine; not Howard or Youssef, whose w and ou folding for sound already
- * reads as v and u), and so a j starting a word with a Slavic ending (Jelzin, Jakunin). */
-const SLAVIC_MIN_LENGTH = 6;
+ * reads as v and u), and so a French tch (Chevtchenko, not Mitchell) and a j starting a word with a Slavic ending
+ * (Jelzin, Jakunin). */
+const SLAVIC_MIN_LENGTH = 5;
 const SLAVIC_ENDING = '(?:ow|ew|owa|ewa|ski|skij|sky|in|ina|yn|enko|uk|ov|ev|ova|eva|ine|itch|ij|ej|aj|vna|wna|ich|icz)$';
-const SLAVIC_MARK = new RegExp(`tsch|sch|sz|cz|[aeiou]j$|[aeiou]j[aeiou]|ff$|enka$|^i[aeiou]|^(?=.*(?:w|ou)).*${SLAVIC_ENDING}|^j[aeiou].*${SLAVIC_ENDING}`);
+const SLAVIC_MARK = new RegExp(`tsch|sch|sz|cz|[aeiou]j$|[aeiou]j[aeiou]|ff$|enka$|^i[aeiou]|^(?=.*(?:w|ou|tch)).*${SLAVIC_ENDING}|^j[aeiou].*${SLAVIC_ENDING}`);
+/** French marks (tch, ou), which also make a ch the sh of English spellings (Chevtchenko = Shevchenko). */
+const FRENCH_MARK = /tch|ou/;
 /** German and Polish marks, which also make a ch the kh and a j before a vowel the y of English spellings (and a
  * z or c the ts, see slavicSpellings); a j starting a Slavic name is one too (Jelzin = Yeltsin). */
 const GERMAN_POLISH_MARK = new RegExp(`sch|sz|cz|w|[aeiou]j$|[aeiou]j[aeiou]|^j[aeiou].*${SLAVIC_ENDING}`);
-const SLAVIC_LETTERS = /szcz|tsch|sch|sz|cz|ch|w|ou|ff$|enka$|j(?=[aeiou])|(?<=[aeiou])j|^i(?=[aeiou])/g;
+const SLAVIC_LETTERS = /szcz|tsch|sch|sz|cz|tch|ch|w|ou|ff$|enka$|j(?=[aeiou])|(?<=[aeiou])j|^i(?=[aeiou])/g;
 const OV_AFTER_HUSHING = /(?<=[csz]h)ov$/;
 const LONE_Z_OR_C = /(?<![stc])(?:z(?!h)|c(?![hk]))/g;
 const SLAVIC_ENGLISH: Readonly<Record<string, string>> = {
-  szcz: 'shch', tsch: 'ch', sch: 'sh', sz: 'sh', cz: 'ch', ch: 'kh', w: 'v', ou: 'u', ff: 'v', enka: 'enko', j: 'y', i: 'y',
+  szcz: 'shch', tsch: 'ch', sch: 'sh', sz: 'sh', cz: 'ch', tch: 'ch', ch: 'kh', w: 'v', ou: 'u', ff: 'v', enka: 'enko', j: 'y', i: 'y',
 };
 
 
@@ -683,11 +686,14 @@ const SLAVIC_ENGLISH: Readonly<Record<string, string>> = {
  * writes z and Polish c (Zyplakow = Tsyplakov, Calikow = Tsalikov). [] for a word without such a mark.
  */
 export function slavicSpellings(text: string): string[] {
-  // (A short word read another way meets too many other short words: Wivsa read as vivsa is close to Visa.)
+  // (A short word read another way meets too many other short words: a word of four letters is never read so, and
+  // a w, ou or tch makes a reading only in a word with a Slavic ending: Wivsa is not read vivsa, close to Visa.)
   if (text.length < SLAVIC_MIN_LENGTH || !SLAVIC_MARK.test(text)) return [];
   const germanPolish = GERMAN_POLISH_MARK.test(text);
+  const french = !germanPolish && FRENCH_MARK.test(text);
   const english = text.replace(SLAVIC_LETTERS, (m) => {
-    // Only German and Polish write kh as ch and y as j; in other words they are what English writes.
+    // German and Polish write kh as ch and y as j, French sh as ch; in other words they are what English writes.
+    if (m === 'ch' && french) return 'sh';
     if ((m === 'ch' || m === 'j') && !germanPolish) return m;
     return SLAVIC_ENGLISH[m] ?? m;
   });

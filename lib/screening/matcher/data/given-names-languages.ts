@@ -25,6 +25,7 @@ yekaterina,ekaterina,kateryna,katerina,catherine,katherine,catalina,caterina,kat
 yelena,elena,olena,alena,helen,helena,helene
 aleksandr,alexander,alejandro,alessandro,alexandre,aleksander,oleksandr,alyaksandr,aliaksandr,alexandros,iskander,iskandar
 dmitry,dmitriy,dimitri,dimitrios,dmytro,dzmitry,dimitar,demetrios
+yuri,yury,yuriy,yurii,juri,jurij,iouri
 sergei,sergey,serhiy,siarhei,sergio,serge,sergiusz
 vasily,vasiliy,vasyl,basil,vasilios,basilio
 grigory,grigoriy,hryhoriy,gregory,gregorio,grzegorz,gregor,gregoire
