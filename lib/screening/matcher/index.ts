@@ -32,7 +32,8 @@
 //   much of the query and of the list name is covered (a list name's middle words that the query
 //   leaves out, such as a patronymic, count for less, up to a score of 88); the best name or alias
 //   wins; a business with a distinctive word the other lacks stays a near miss (a country in a business name
-//   weighs as a generic word: name-words.ts COUNTRY_WORDS), and one written as the initials of the other's
+//   weighs as a generic word, name-words.ts COUNTRY_WORDS, but one word met beside a country stays a near
+//   miss: "Air" is not "Iran Air"), and one written as the initials of the other's
 //   words (IRGC) is a near miss (70); birth year and country
 //   then move it (two years apart a little, three or more a lot). A pairing that leans on words read as one
 //   which add no consonant of their own is tried again without them. Only a name identical after
