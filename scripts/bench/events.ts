@@ -292,32 +292,44 @@ interface CpuSample {
   load: number;
 }
 
+/** CPU seconds used so far, by process id, of the service processes and of PostgreSQL's, and of this process. */
+interface CpuReading {
+  service: Map<number, number>;
+  postgres: Map<number, number>;
+  load: number;
+}
+
 /** CPU seconds used so far by the service processes, PostgreSQL and the load generator; null without /proc. */
-function cpuSample(servicePids: number[]): CpuSample | null {
+function readCpu(servicePids: number[]): CpuReading | null {
   let entries: string[];
   try {
     entries = readdirSync('/proc').filter((e) => /^\d+$/.test(e));
   } catch {
     return null;
   }
-  let postgres = 0;
+  const postgres = new Map<number, number>();
   for (const entry of entries) {
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) === 'postgres') postgres += processCpuSeconds(Number(entry));
+      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) === 'postgres') postgres.set(Number(entry), processCpuSeconds(Number(entry)));
     } catch {
       // the process ended meanwhile
     }
   }
   const own = process.cpuUsage();
-  return { service: servicePids.reduce((sum, pid) => sum + processCpuSeconds(pid), 0), postgres, load: (own.user + own.system) / 1e6 };
+  return { service: new Map(servicePids.map((pid) => [pid, processCpuSeconds(pid)])), postgres, load: (own.user + own.system) / 1e6 };
 }
 
-/** CPU milliseconds per request of each process group between two samples (2 decimals); null when unknown. */
-function cpuPerRequest(before: CpuSample | null, after: CpuSample | null, requests: number): CpuSample | null {
+/**
+ * CPU milliseconds per request of each process group between two readings (2 decimals); null when
+ * unknown. A process counts what it used between the readings (all of it when it started meanwhile);
+ * one that ended meanwhile (an idle connection closed) is left out, its last moments uncounted.
+ */
+function cpuPerRequest(before: CpuReading | null, after: CpuReading | null, requests: number): CpuSample | null {
   if (!before || !after || requests === 0) return null;
-  const per = (k: keyof CpuSample) => Math.round(((after[k] - before[k]) * 1000 * 100) / requests) / 100;
-  return { service: per('service'), postgres: per('postgres'), load: per('load') };
+  const used = (from: Map<number, number>, to: Map<number, number>) => [...to].reduce((sum, [pid, seconds]) => sum + seconds - (from.get(pid) ?? 0), 0);
+  const per = (seconds: number) => Math.round((seconds * 1000 * 100) / requests) / 100;
+  return { service: per(used(before.service, after.service)), postgres: per(used(before.postgres, after.postgres)), load: per(after.load - before.load) };
 }
 
 interface Phase {
@@ -332,9 +344,9 @@ interface Phase {
  */
 async function phase(instances: Client[], servicePids: () => number[], run: () => Promise<LoadResult>): Promise<Phase> {
   const before = await batchHistogram(instances);
-  const cpuBefore = cpuSample(servicePids());
+  const cpuBefore = readCpu(servicePids());
   const load = await run();
-  const cpuAfter = cpuSample(servicePids());
+  const cpuAfter = readCpu(servicePids());
   const after = await batchHistogram(instances);
   const phaseResult = { load, eventsPerCommit: eventsPerCommit(before, after), cpuMsPerEvent: cpuPerRequest(cpuBefore, cpuAfter, load.requests) };
   progress(`    ${JSON.stringify({ ...load, events_per_commit: phaseResult.eventsPerCommit, cpu_ms_per_event: phaseResult.cpuMsPerEvent })}`);

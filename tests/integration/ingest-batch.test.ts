@@ -6,6 +6,7 @@ import { databaseUrl, getDb, getPool, ingestPoolFor } from '@/db/client';
 import { parseEventInput, type EventInput } from '@/lib/events/event-input';
 import { commitBatch, entityLockKey, type IngestItem, type IngestResult } from '@/lib/events/ingest-batch';
 import { ingestEvent } from '@/lib/events/ingest-event';
+import { ASYNC_BATCH_BESIDE_OTHERS } from '@/lib/events/ingest-queue';
 import { metricsExposition } from '@/lib/metrics';
 import { activeRuleSet } from '@/lib/rules/active-rule-set';
 import { random } from '../support/random';
@@ -193,7 +194,7 @@ describe('group commit', () => {
     }
   });
 
-  it('keeps async events waiting while a batch is being stored, and a sync event takes them into its batch at once', async () => {
+  it('keeps a few async events waiting while a batch is being stored, a sync event takes them into its batch at once, and enough of them start their own', async () => {
     const org = await newOrg();
     const at = new Date(Date.parse('2026-07-04T09:00:00.000Z')).toISOString();
     const event = (key: string, source: string) =>
@@ -211,8 +212,10 @@ describe('group commit', () => {
       const waitingLocks = "SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())";
       await expect.poll(async () => (await holder.query(waitingLocks)).rows[0].n).toBe(1);
 
-      // Async events of other entities wait for a free writer rather than start a batch of their own.
-      const waiting = Array.from({ length: 10 }, (_, i) => ingestEvent(getDb(), actorOf(org), { event: event(`wait-${i}`, `payer-${i}`), mode: 'async' }));
+      // Fewer async events of other entities than ASYNC_BATCH_BESIDE_OTHERS wait for a free writer
+      // rather than start a batch of their own beside it.
+      const few = ASYNC_BATCH_BESIDE_OTHERS - 1;
+      const waiting = Array.from({ length: few }, (_, i) => ingestEvent(getDb(), actorOf(org), { event: event(`wait-${i}`, `payer-${i}`), mode: 'async' }));
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(await stored()).toEqual([]);
 
@@ -221,9 +224,19 @@ describe('group commit', () => {
       expect(scored.mode).toBe('sync');
       expect((await Promise.all(waiting)).every((a) => a.mode === 'async' && !a.replay)).toBe(true);
       const rows = await stored();
-      expect(rows.map((r) => r.idempotency_key).sort()).toEqual(['sync-0', ...Array.from({ length: 10 }, (_, i) => `wait-${i}`)].sort());
+      expect(rows.map((r) => r.idempotency_key).sort()).toEqual(['sync-0', ...Array.from({ length: few }, (_, i) => `wait-${i}`)].sort());
       // One transaction stored them all.
       expect(new Set(rows.map((r) => r.tx)).size).toBe(1);
+
+      // As many as ASYNC_BATCH_BESIDE_OTHERS start a batch of their own beside the one still held.
+      const enough = Array.from({ length: ASYNC_BATCH_BESIDE_OTHERS }, (_, i) =>
+        ingestEvent(getDb(), actorOf(org), { event: event(`beside-${i}`, `payer-beside-${i}`), mode: 'async' }),
+      );
+      expect((await Promise.all(enough)).every((a) => a.mode === 'async' && !a.replay)).toBe(true);
+      const beside = (await stored()).filter((r) => r.idempotency_key.startsWith('beside-'));
+      expect(beside).toHaveLength(ASYNC_BATCH_BESIDE_OTHERS);
+      expect(new Set(beside.map((r) => r.tx)).size).toBe(1);
+      expect((await stored()).some((r) => r.idempotency_key === 'held-0')).toBe(false);
 
       await holder.query('SELECT pg_advisory_unlock($1)', [entityLockKey(org.orgId, 'held').toString()]);
       expect((await heldAnswer).replay).toBe(false);
