@@ -16,7 +16,8 @@
 //   are also joined ("abu bakr" -> "abubakr") so spacing variants meet.
 // - similarity.ts: two words match exactly, closely (spelling, a nickname, the same given name in another
 //   language: data/given-names-languages.ts), phonetically (sound, after folding transliteration variants, and
-//   Abd al-, Abdul, Abdel, Abdur, Abder and -uddin, -eddine, al-Din written alike; a Chinese or Korean
+//   Abd al-, Abdul, Abdel, Abdur, Abder and -uddin, -eddine, al-Din written alike, also against a name of that
+//   one word; a first o written u in a word of one length, Omar / Umar; a Chinese or Korean
 //   romanisation variant; consonants for abjad
 //   words, then a looser consonant key: a repeated consonant once, ch = h, kh = k, g = j, a waw or vav
 //   against a Latin word without its v) or as an initial; other words of three letters or fewer only
@@ -27,10 +28,13 @@
 //   letter or two), and the long vowels an abjad writes, found in the Latin word, make a one-consonant word count
 //   more; missing from it, a word of two or three consonants counts less. An abjad word starting with an alif
 //   meets only a Latin word starting with a vowel. Persian, Urdu, Pashto and Sindhi letters are read as their
-//   Arabic counterparts and short-vowel marks dropped (normalize.ts).
+//   Arabic counterparts and short-vowel marks dropped (normalize.ts); the Urdu h before the d of چوہدری is also
+//   read without it (Chaudhry).
 // - score.ts: words are paired greedily in any order, each used once; the name score blends how
 //   much of the query and of the list name is covered (a list name's middle words that the query
-//   leaves out, such as a patronymic, count for less, up to a score of 88); the best name or alias
+//   leaves out, such as a patronymic, count for less, up to a score of 88; a name with a distinctive word written
+//   twice is paired again with the later of equal pairs first, so "ali" = "ali" does not take the word that
+//   "abd al ali" needs); the best name or alias
 //   wins; a business with a distinctive word the other lacks stays a near miss (a country in a business name
 //   weighs as a generic word, name-words.ts COUNTRY_WORDS, but one word met beside a country stays a near
 //   miss: "Air" is not "Iran Air"), and one written as the initials of the other's

@@ -45,6 +45,8 @@ export interface PreparedName {
   readonly legalForms: readonly string[];
   /** Some unit is an echo run. */
   readonly hasEcho: boolean;
+  /** A distinctive word written twice ("Abd al-Ali Ali-Asgari"): which of the two a pair takes matters (score.ts alignNames). */
+  readonly hasRepeatedWord: boolean;
 }
 
 const MAX_RUN = 3;
@@ -142,7 +144,17 @@ export function prepareName(
     distinctiveCount: words.filter((w) => w.role === 'normal').length,
     legalForms,
     hasEcho: units.some((u) => u.echo === true),
+    hasRepeatedWord: words.length > 2 && hasRepeatedDistinctiveWord(words),
   };
+}
+
+function hasRepeatedDistinctiveWord(words: readonly { text: string; role: string }[]): boolean {
+  for (let i = 1; i < words.length; i++) {
+    const w = words[i] as { text: string; role: string };
+    if (w.role !== 'normal') continue;
+    for (let j = 0; j < i; j++) if ((words[j] as { text: string }).text === w.text) return true;
+  }
+  return false;
 }
 
 /** Every comparable form of an entry: its name first, then each alias (see listNameForms). */

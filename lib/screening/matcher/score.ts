@@ -5,7 +5,7 @@
 import type { ListEntry, Match, MatchReason, ScreeningQuery } from './types';
 import { COUNTRY_WORDS } from './name-words';
 import { ROLE_WEIGHT, type NameUnit, type PreparedName } from './prepare';
-import { compareWords, SHORT_WORD_MAX, type ComparableWord, type WordMatch } from './similarity';
+import { compareWords, sameArticleCompound, SHORT_WORD_MAX, type ComparableWord, type WordMatch } from './similarity';
 
 interface AlignedPair {
   readonly query: NameUnit;
@@ -130,13 +130,16 @@ function slotRank(s: PairSlot): number {
   return minor(s.query) && minor(s.list) ? s.match.credit / 2 : s.match.credit;
 }
 
+/** Equal pairs go to the earlier words first; the later first when an alignment is tried again (see alignNames). */
+let laterFirst = false;
+
 function bySlotPriority(x: PairSlot, y: PairSlot): number {
   return (
     slotRank(y) - slotRank(x) ||
     x.clash - y.clash ||
     y.covered - x.covered ||
-    x.query.first - y.query.first ||
-    x.list.first - y.list.first
+    (laterFirst ? y.query.first - x.query.first : x.query.first - y.query.first) ||
+    (laterFirst ? y.list.first - x.list.first : x.list.first - y.list.first)
   );
 }
 
@@ -161,7 +164,15 @@ function collectPairs(query: PreparedName, name: PreparedName, memo: ComparisonM
       if (!match) continue;
       // Words read as one meet a name of one distinctive word only by spelling, never by sound alone
       // ("Zhao Lei" is not "Julia", "Mio Yamada" not "Abu Mamadou").
-      if (match.kind === 'phonetic' && !match.via && ((isRun(qu) && name.distinctiveCount <= 1) || (isRun(lu) && query.distinctiveCount <= 1))) continue;
+      // (But for a compound on the article, which folds to one spelling: Abd al-Rahman is Abdurrahman.)
+      if (
+        match.kind === 'phonetic' &&
+        !match.via &&
+        ((isRun(qu) && name.distinctiveCount <= 1) || (isRun(lu) && query.distinctiveCount <= 1)) &&
+        !sameArticleCompound(qu.word, lu.word)
+      ) {
+        continue;
+      }
       // Nor do they meet any word by the loose consonant key ("Mio Suzuki" read as one is not Mosco).
       if (match.loose && (isRun(qu) || isRun(lu))) continue;
       // Nor does a Latin query's run meet a list name of one distinctive word written in an abjad, whose few
@@ -208,6 +219,17 @@ export function alignNames(query: PreparedName, name: PreparedName, memo: Compar
   if (usedEcho) {
     const second = alignOnce(query, name, memo, details, true);
     if (second.score > best.score) best = second;
+  }
+  // A word written twice may be taken by the pair that the other needed less ("ali" = "ali" before "abd al ali" =
+  // "abdulali"): the later of equal pairs first as well, the better kept.
+  if ((query.hasRepeatedWord || name.hasRepeatedWord) && best.score < 100) {
+    laterFirst = true;
+    try {
+      const again = alignOnce(query, name, memo, details, false);
+      if (again.score > best.score) best = again;
+    } finally {
+      laterFirst = false;
+    }
   }
   if (best.score < ACRONYM_SCORE && name.kind === 'business') {
     const acronym = acronymPair(query, name) ?? acronymPair(name, query);

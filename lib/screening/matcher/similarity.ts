@@ -148,6 +148,14 @@ function sameButIY(a: string, b: string): boolean {
   return true;
 }
 
+/** Two words of one length that differ only in a first o written u (Omar / Umar, Oday / Uday): the damma that Latin
+ * spellings of Arabic names write either way. Longer words meet by their skeleton already (Osman / Usman). */
+function sameButFirstOU(a: string, b: string): boolean {
+  const x = a.charAt(0);
+  const y = b.charAt(0);
+  return ((x === 'o' && y === 'u') || (x === 'u' && y === 'o')) && a.length === b.length && a.slice(1) === b.slice(1);
+}
+
 /** A word with each run of one letter written once. */
 const undoubled = (word: string): string => word.replace(/(.)\1+/g, '$1');
 
@@ -233,6 +241,14 @@ const ARTICLE_DIN = /(?<=[a-z]{3}[^aeiou])(?:[aeiou][ld])?d(?:i|ee)ne?$/;
  */
 export function arabicArticleFolded(word: string): string {
   return word.replace(ABD_ARTICLE, (_m, sun?: string) => `abdal${sun ?? ''}`).replace(ARTICLE_DIN, 'aldin');
+}
+
+const ARTICLE_COMPOUND = /^abdal|aldin$/;
+
+/** Two words that fold to one compound name built on the article (Abd al-Rahman read as one, Abdurrahman; Salah
+ * al-Din, Salahuddin): the same name however the article is written, not merely two that sound alike. */
+export function sameArticleCompound(a: ComparableWord, b: ComparableWord): boolean {
+  return a.folded === b.folded && a.latin && b.latin && ARTICLE_COMPOUND.test(a.folded);
 }
 
 /**
@@ -480,7 +496,7 @@ function jaroWinklerBound(a: ComparableWord, b: ComparableWord): number {
  * Letters of an abjad word that Latin spellings write two ways, and their two readings: Ð (ذ ظ ض) is d or z,
  * Þ (ث) t or s (see normalize.ts TWO_READING_LETTERS), Q (ق) the q or k of most spellings and the g of North
  * African, Gulf and Egyptian ones (Qasimi / Gasmi, Qadir / Ghedeir), K (ك) also a g, a final H also a t. Every
- * occurrence of one letter is read the same way, so a word has at most thirty-two readings.
+ * occurrence of one letter is read the same way, so a word has at most sixty-four readings.
  */
 const ABJAD_READINGS: ReadonlyArray<readonly [RegExp, string, string]> = [
   [/Ð/g, 'D', 'Z'],
@@ -492,6 +508,9 @@ const ABJAD_READINGS: ReadonlyArray<readonly [RegExp, string, string]> = [
   // Turkish spellings (جماعة Jamaat, عصبة Asbat, نصرة Nusrat, رحمة Rahmat); never the h of Allah (الله, عبدالله,
   // نصرالله), whose two lams only the name of God writes at the end of a word.
   [/(?<=.)(?<!LL)H$/, 'H', 'T'],
+  // Urdu writes the h of Chaudhry after the waw, before the d (چوہدری): Latin spellings after the d (dh, one letter to
+  // the consonant keys) or not at all (Choudry).
+  [/(?<=W)H(?=D)/g, 'H', ''],
 ];
 
 /** An abjad word's readings, the usual one first (Ð as D, Þ as T, Q as Q). */
@@ -914,6 +933,7 @@ function compareDirect(a: ComparableWord, b: ComparableWord): WordMatch | null {
   }
   let phonetic = 0;
   if (a.folded === b.folded) phonetic = FOLDED_EQUAL_CREDIT;
+  else if (sameButFirstOU(a.text, b.text)) phonetic = SKELETON_EQUAL_CREDIT;
   else if (
     a.skeleton === b.skeleton &&
     Math.min(la, lb) >= SKELETON_MIN_LENGTH &&

@@ -1,0 +1,58 @@
+// Name forms the lists and customer records write differently: a Latin title before a name and the o/u of Arabic
+// names (Mullah Mohammad Omar / Muhammad Umar), an Arabic compound name against a list name of one word, a word
+// written twice beside a compound, and Urdu Chaudhry.
+import { describe, expect, it } from 'vitest';
+import { buildScreeningIndex, scoreEntry, screenName, type Match } from '@/lib/screening/matcher';
+import { person } from '../support/list-entries';
+
+function personScore(query: string, listed: string): Match {
+  return scoreEntry({ name: query, kind: 'person' }, person('1', listed));
+}
+
+describe('a title in Latin letters and the o/u of Arabic names', () => {
+  it('matches Omar / Umar, Oday / Uday as one name', () => {
+    expect(personScore('Mullah Mohammad Omar', 'Muhammad Umar').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Oday Hussein', 'Uday Hussein').score).toBeGreaterThanOrEqual(80);
+    const omar = personScore('Omar Hassan', 'Umar Hassan');
+    expect(omar.reasons.find((r) => r.detail.startsWith('"omar"'))?.code).toBe('name_phonetic');
+  });
+
+  it('reads only the first letter so: another vowel inside as well stays apart (Omar / Umer)', () => {
+    expect(personScore('Omar Tan', 'Umer Tan').score).toBeLessThan(80);
+    expect(personScore('Mohammad Omar Tan', 'Muhammad Umer Tan').score).toBeLessThan(personScore('Mohammad Omar Tan', 'Muhammad Umar Tan').score);
+  });
+
+  it('drops the spellings Maulavi, Moulvi, Moulana, Hadji and Sheykh as titles', () => {
+    for (const title of ['Maulavi', 'Moulvi', 'Moulana', 'Mowlana', 'Hadji', 'Sheykh']) {
+      expect(personScore(`${title} Abdul Kabir`, 'KABIR, Abdul').score, title).toBe(100);
+    }
+  });
+});
+
+describe('an Arabic compound name against a name of one word', () => {
+  it('matches Abd al-Rahman and Abdurrahman both ways, alone', () => {
+    expect(personScore('Abd al-Rahman', 'ABDURRAHMAN').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Abdurrahman', 'ABD AL-RAHMAN').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Salah al-Din', 'SALAHUDDIN').score).toBeGreaterThanOrEqual(80);
+    const index = buildScreeningIndex([person('ar', 'ABDURRAHMAN')]);
+    expect(screenName(index, { name: 'Abd al-Rahman', kind: 'person' }).matches.map((m) => m.entry_ref)).toEqual(['ar']);
+  });
+
+  it('still does not read two words as one name by sound alone (Zhao Lei is not Julia)', () => {
+    expect(personScore('Zhao Lei', 'JULIA').score).toBeLessThan(80);
+  });
+
+  it('pairs a word written twice so the compound beside it is met too (Abd al-Ali Ali-Asgari)', () => {
+    expect(personScore('Abd al-Ali Ali-Asgari', 'Abdulali Ali Asgari').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Abdulali Ali Asgari', 'ABD AL-ALI, Ali Asgari').score).toBeGreaterThanOrEqual(80);
+  });
+});
+
+describe('Urdu Chaudhry', () => {
+  it('meets چوہدری, with the h before the d, in every Latin spelling', () => {
+    for (const latin of ['Chaudhry', 'Choudhury', 'Chaudhary', 'Chowdhury']) {
+      expect(personScore(`Mohammed ${latin}`, 'محمد چوہدری').score, latin).toBeGreaterThanOrEqual(80);
+    }
+    expect(personScore('Mohammed Chaudhry', 'محمد چودھری').score).toBeGreaterThanOrEqual(80);
+  });
+});
