@@ -1,12 +1,16 @@
 // Name forms the lists and customer records write differently: a Latin title before a name and the o/u of Arabic
 // names (Mullah Mohammad Omar / Muhammad Umar), an Arabic compound name against a list name of one word, a word
-// written twice beside a compound, and Urdu Chaudhry.
+// written twice beside a compound, Urdu Chaudhry, and Russian business abbreviations (NK Rosneft).
 import { describe, expect, it } from 'vitest';
 import { buildScreeningIndex, scoreEntry, screenName, type Match } from '@/lib/screening/matcher';
-import { person } from '../support/list-entries';
+import { business, person } from '../support/list-entries';
 
 function personScore(query: string, listed: string): Match {
   return scoreEntry({ name: query, kind: 'person' }, person('1', listed));
+}
+
+function businessScore(query: string, listed: string): Match {
+  return scoreEntry({ name: query, kind: 'business' }, business('1', listed));
 }
 
 describe('a title in Latin letters and the o/u of Arabic names', () => {
@@ -54,5 +58,20 @@ describe('Urdu Chaudhry', () => {
       expect(personScore(`Mohammed ${latin}`, 'محمد چوہدری').score, latin).toBeGreaterThanOrEqual(80);
     }
     expect(personScore('Mohammed Chaudhry', 'محمد چودھری').score).toBeGreaterThanOrEqual(80);
+  });
+});
+
+describe('Russian business abbreviations', () => {
+  it('reads NK as oil company (Neftyanaya Kompaniya)', () => {
+    expect(businessScore('Rosneft Oil Company', 'NK ROSNEFT PAO').score).toBeGreaterThanOrEqual(80);
+    expect(businessScore('NK Rosneft', 'ROSNEFT OIL COMPANY').score).toBeGreaterThanOrEqual(80);
+    expect(businessScore('Neftyanaya Kompaniya Rosneft', 'ROSNEFT OIL COMPANY').score).toBeGreaterThanOrEqual(80);
+  });
+
+  it('keeps a business name with a word on one side only a near miss (Rosneft / Rosneft Oil Company)', () => {
+    expect(businessScore('Rosneft', 'NK ROSNEFT PAO').score).toBeLessThan(80);
+    expect(businessScore('Rosneft Gas Company', 'NK ROSNEFT').score).toBeLessThan(80);
+    // A business named by the abbreviation alone keeps it.
+    expect(businessScore('Oil Company', 'LLC NK').score).toBeLessThan(50);
   });
 });

@@ -6,8 +6,9 @@
 //
 // How a score comes about (details in the files named):
 // - normalize.ts: case, accents, punctuation, "SURNAME, Given", titles and legal forms (in many
-//   languages) go; every script becomes Latin (Cyrillic by a table, the rest with any-ascii; words of
-//   scripts that leave vowels unwritten stay marked in capitals; Chinese and Korean split by syllable);
+//   languages) go, and Russian NK is read as "oil company" (name-words.ts BUSINESS_WORD_TRANSLATIONS); every
+//   script becomes Latin (Cyrillic by a table, the rest with any-ascii; words of scripts that leave vowels
+//   unwritten stay marked in capitals; Chinese and Korean split by syllable);
 //   numbers in business names become digits; each word gets a role (distinctive, particle, generic
 //   business word, initial). A name with brackets ("X (Y; Z)"), names joined by "/" or ";" or a birth
 //   remark is split into forms (listNameForms), list names and queries alike: a query is screened under

@@ -63,6 +63,16 @@ export const COUNTRY_WORDS: ReadonlySet<string> = new Set([
   'nigeria', 'nigerian', 'ethiopia', 'ethiopian', 'kenya', 'mexico', 'mexican', 'colombia', 'colombian', 'brazil',
 ]);
 
+/** Russian business words as the lists abbreviate or transliterate them, as their English words: NK (Neftyanaya
+ * Kompaniya) is "oil company", so NK Rosneft meets Rosneft Oil Company (the company a legal form, LEGAL_FORM_WORDS).
+ * Written for this service from common usage. */
+export const BUSINESS_WORD_TRANSLATIONS: ReadonlyMap<string, readonly string[]> = new Map([
+  ['nk', ['oil', 'company']],
+  ['neftyanaya', ['oil']],
+  ['neftianaia', ['oil']],
+  ['neftyanaia', ['oil']],
+]);
+
 /**
  * Legal forms, mapped to one canonical spelling so `Limited Liability Company` equals `LLC`. Multi-word
  * forms are listed as phrases; the longest phrase wins.
@@ -152,7 +162,7 @@ export const LEGAL_FORM_WORDS: ReadonlyMap<string, string> = new Map([
   ['fze', 'fze'], ['fzco', 'fzco'], ['fzc', 'fzc'], ['fzllc', 'fzllc'], ['dmcc', 'dmcc'], ['wll', 'wll'], ['bsc', 'bsc'],
   ['ab', 'ab'], ['asa', 'asa'], ['oy', 'oy'], ['oyj', 'oyj'], ['aps', 'aps'], ['kk', 'kk'], ['kft', 'kft'], ['zrt', 'zrt'],
   ['doo', 'doo'], ['dd', 'dd'], ['sro', 'sro'], ['spzoo', 'spzoo'], ['sdnbhd', 'sdnbhd'], ['bhd', 'bhd'], ['tbk', 'tbk'],
-  ['eirl', 'eirl'], ['gie', 'gie'],
+  ['eirl', 'eirl'], ['gie', 'gie'], ['kompaniya', 'co'], ['kompaniia', 'co'], ['kompanija', 'co'],
   ['aktiengesellschaft', 'ag'], ['kommanditgesellschaft', 'kg'], ['aktiebolag', 'ab'], ['osakeyhtio', 'oy'], ['aksjeselskap', 'as'],
   ['aktieselskab', 'as'], ['anpartsselskab', 'aps'], ['kabushiki', 'kk'], ['kaisha', 'kk'],
 ]);

@@ -5,6 +5,7 @@
 import anyAscii from 'any-ascii';
 import type { EntryKind } from './types';
 import {
+  BUSINESS_WORD_TRANSLATIONS,
   COUNTRY_WORDS,
   GENERIC_BUSINESS_WORDS,
   LEGAL_FORM_PHRASES,
@@ -463,6 +464,12 @@ const BUSINESS_SPELLINGS: readonly string[] = [
 ].filter((w) => w.length >= 6);
 const BUSINESS_SPELLING_SET: ReadonlySet<string> = new Set(BUSINESS_SPELLINGS);
 
+/** A business word as its English words when the lists abbreviate or transliterate it (NK: oil company), else as
+ * correctBusinessWord spells it. */
+function translatedBusinessWord(word: string): readonly string[] {
+  return BUSINESS_WORD_TRANSLATIONS.get(word) ?? [correctBusinessWord(word)];
+}
+
 function correctBusinessWord(word: string): string {
   if (word.length < 5 || BUSINESS_SPELLING_SET.has(word) || !isLatinWord(word)) return word;
   for (const known of BUSINESS_SPELLINGS) if (withinOneEdit(word, known)) return known;
@@ -624,7 +631,10 @@ export function normalizeName(raw: string, kind: EntryKind): NormalizedName {
     const withoutTitles = tokens.filter((t) => !PERSON_TITLES.has(t) && !ABJAD_TITLES.has(t));
     if (withoutTitles.length > 0) tokens = withoutTitles;
   } else {
-    tokens = joinDigitGroups(numbersAsDigits(joinLetterRuns(tokens).map(correctBusinessWord)));
+    const joined = joinLetterRuns(tokens);
+    // A business named by the abbreviation alone ("LLC NK") keeps it: read as "oil" it would meet any oil company.
+    const translate = joined.filter((t) => !LEGAL_FORM_WORDS.has(t)).length > 1;
+    tokens = joinDigitGroups(numbersAsDigits(translate ? joined.flatMap(translatedBusinessWord) : joined.map(correctBusinessWord)));
     const withoutLegal = replaceLegalPhrases(tokens, legal);
     if (withoutLegal.length > 0) tokens = withoutLegal;
     else legal.clear(); // a name that is nothing but a legal form keeps it as its words
