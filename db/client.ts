@@ -74,17 +74,21 @@ class NamingClient extends pg.Client {
 /** How long a request waits for a connection (a new one, or a free one of the pool) before it answers 503. */
 const CONNECT_TIMEOUT_MS = 10_000;
 
+/** A pool of the service's connections (NamingClient) to its database. */
+function newPool(config: { max: number; pipeline?: boolean }): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl(),
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    Client: NamingClient as unknown as new () => pg.ClientBase,
+    ...config,
+  });
+  // An idle client losing its connection (database restart) must not crash the process; the pool drops it.
+  pool.on('error', (err) => log('warn', 'database connection lost while idle', describeError(err)));
+  return pool;
+}
+
 export function getPool(): pg.Pool {
-  if (!holder.pool) {
-    holder.pool = new pg.Pool({
-      connectionString: databaseUrl(),
-      max: settings().dbPoolSize,
-      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-      Client: NamingClient as unknown as new () => pg.ClientBase,
-    });
-    // An idle client losing its connection (database restart) must not crash the process; the pool drops it.
-    holder.pool.on('error', (err) => log('warn', 'database connection lost while idle', describeError(err)));
-  }
+  holder.pool ??= newPool({ max: settings().dbPoolSize });
   return holder.pool;
 }
 
@@ -97,16 +101,7 @@ export function getPool(): pg.Pool {
  */
 export function ingestPoolFor(pool: pg.Pool): pg.Pool {
   if (pool !== holder.pool) return pool;
-  if (!holder.ingestPool) {
-    holder.ingestPool = new pg.Pool({
-      connectionString: databaseUrl(),
-      max: settings().ingestWriters,
-      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-      pipeline: true,
-      Client: NamingClient as unknown as new () => pg.ClientBase,
-    });
-    holder.ingestPool.on('error', (err) => log('warn', 'database connection lost while idle', describeError(err)));
-  }
+  holder.ingestPool ??= newPool({ max: settings().ingestWriters, pipeline: true });
   return holder.ingestPool;
 }
 

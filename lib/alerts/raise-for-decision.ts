@@ -1,6 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type pg from 'pg';
-import type { QueryConfig } from 'pg';
 import { preparedQuery } from '@/db/prepared';
 import type { Actor } from '@/lib/auth/actor';
 import { AUDIT_ROW_COLUMNS, auditRowSql } from '@/lib/audit/record';
@@ -148,7 +147,7 @@ function decisionOnOtherAlertSql(actor: Actor, d: DecisionForAlert, entityId: st
  * `alertOfDecision`. The caller may send them back to back with other statements (db/pipeline.ts): none
  * needs an answer before the next is sent.
  */
-export function decisionOnAlertsStatements(actor: Actor, d: DecisionForAlert, otherEntityId: string | null): QueryConfig[] {
+export function decisionOnAlertsStatements(actor: Actor, d: DecisionForAlert, otherEntityId: string | null): pg.QueryConfig[] {
   const statements = [preparedQuery(decisionOnAlertSql(actor, d))];
   if (otherEntityId !== null) statements.push(preparedQuery(decisionOnOtherAlertSql(actor, d, otherEntityId)));
   return statements;

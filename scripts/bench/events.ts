@@ -276,14 +276,19 @@ const CLOCK_TICKS = (() => {
   }
 })();
 
-/** CPU seconds (user and system) a process has used, from /proc; 0 when it is gone. */
-function processCpuSeconds(pid: number): number {
+/** What /proc says of a process: its name, its parent, and the CPU seconds (user and system) it has used; null when it is gone. */
+function procStat(pid: number | string): { comm: string; ppid: number; cpuSeconds: number } | null {
   try {
+    // `pid (comm) state ppid ...`; comm may hold spaces and parentheses, so the fields are read after the last ')'.
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+    return {
+      comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
+      ppid: Number(fields[1]),
+      cpuSeconds: (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS,
+    };
   } catch {
-    return 0;
+    return null;
   }
 }
 
@@ -313,15 +318,11 @@ function readCpu(servicePids: number[]): CpuReading | null {
   }
   const postgres = new Map<number, number>();
   for (const entry of entries) {
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) === 'postgres') postgres.set(Number(entry), processCpuSeconds(Number(entry)));
-    } catch {
-      // the process ended meanwhile
-    }
+    const stat = procStat(entry);
+    if (stat?.comm === 'postgres') postgres.set(Number(entry), stat.cpuSeconds);
   }
   const own = process.cpuUsage();
-  return { service: new Map(servicePids.map((pid) => [pid, processCpuSeconds(pid)])), postgres, load: (own.user + own.system) / 1e6 };
+  return { service: new Map(servicePids.map((pid) => [pid, procStat(pid)?.cpuSeconds ?? 0])), postgres, load: (own.user + own.system) / 1e6 };
 }
 
 /**
@@ -403,14 +404,8 @@ function descendants(pid: number): number[] {
   try {
     for (const entry of readdirSync('/proc')) {
       if (!/^\d+$/.test(entry)) continue;
-      try {
-        // `pid (comm) state ppid ...`; comm may hold spaces and parentheses, so read after the last ')'.
-        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-        parents.set(ppid, [...(parents.get(ppid) ?? []), Number(entry)]);
-      } catch {
-        // the process ended meanwhile
-      }
+      const stat = procStat(entry); // null: the process ended meanwhile
+      if (stat) parents.set(stat.ppid, [...(parents.get(stat.ppid) ?? []), Number(entry)]);
     }
   } catch {
     return [];
