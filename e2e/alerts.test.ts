@@ -132,7 +132,8 @@ describe('the alert queue and the alert page in a browser', () => {
     await help.waitFor({ state: 'hidden' });
     await page.reload();
     await rows.first().waitFor();
-    expect(await page.getByTestId('open-shortcut-help').textContent()).toBe('Keyboard shortcuts (off)');
+    // The rows are rendered on the server; the saved setting is read once the page has hydrated.
+    await expect.poll(() => page.getByTestId('open-shortcut-help').textContent()).toBe('Keyboard shortcuts (off)');
     await page.keyboard.press('j');
     await page.keyboard.press('?');
     expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('BODY');
