@@ -156,6 +156,27 @@ function sameButFirstOU(a: string, b: string): boolean {
   return ((x === 'o' && y === 'u') || (x === 'u' && y === 'o')) && a.length === b.length && a.slice(1) === b.slice(1);
 }
 
+/**
+ * A given name and the same name for the other gender, told apart by a final a (Maria / Mario, Daniela / Daniel,
+ * Alexandra / Aleksandr, Luisa / Luis, Paula / Paulo; and so Petrova / Petrov): another person, not a spelling.
+ * The stems are compared folded for sound (foldForSound), so they may be spelled apart (x / ks). A stem of four letters at
+ * least; not an o that Tajik, Uzbek or Indonesian spellings write for an Arabic final a (Yahyo, Mustafo, Ridho,
+ * Abdullo: stems ending in y, h, f or ull), nor the Belarusian -enka of an -enko, nor a final h or another vowel
+ * (Ubaidah, Fatime).
+ */
+export function otherGender(a: string, b: string): boolean {
+  const aa = a.endsWith('a');
+  if (aa === b.endsWith('a')) return false;
+  const [fem, masc] = aa ? [a, b] : [b, a];
+  const stem = fem.slice(0, -1);
+  if (stem.length < 4) return false;
+  if (masc.endsWith('o')) {
+    const mascStem = masc.slice(0, -1);
+    return !/(?:[yhf]|ull|enk)$/.test(mascStem) && !/(?:[yhf]|ull|enk)$/.test(stem) && foldForSound(stem) === foldForSound(mascStem);
+  }
+  return !/[aeiouyh]$/.test(masc) && foldForSound(stem) === foldForSound(masc);
+}
+
 /** A word with each run of one letter written once. */
 const undoubled = (word: string): string => word.replace(/(.)\1+/g, '$1');
 
@@ -909,6 +930,7 @@ function compareDirect(a: ComparableWord, b: ComparableWord): WordMatch | null {
   if (a.nicknames?.has(b.text)) return NICKNAME;
   // The same name in another language: at least that, and more when the spellings are closer still (Aleksandr, Alyaksandr).
   const language = a.languages?.has(b.text) ? LANGUAGE : null;
+  if (!language && otherGender(a.text, b.text)) return null;
   if (la <= SHORT_WORD_MAX || lb <= SHORT_WORD_MAX) {
     if (la <= 3 && lb <= 3 && (a.text === 'al' || b.text === 'al') && ARTICLE_SPELLINGS.has(a.text) && ARTICLE_SPELLINGS.has(b.text)) return ARTICLE;
     // One letter doubled on one side only (Ana / Anna, Ali / Alli, Ma'n / Mann): a spelling, not another name.

@@ -1,0 +1,34 @@
+// Rules found with the screening probe (scripts/bench/screening-probe.ts): each a general rule of the matcher,
+// tested here on names written for this file.
+import { describe, expect, it } from 'vitest';
+import { scoreEntry } from '@/lib/screening/matcher';
+import { otherGender } from '@/lib/screening/matcher/similarity';
+import { person } from '../support/list-entries';
+
+const score = (query: string, listName: string, kind: 'person' | 'business' = 'person'): number =>
+  scoreEntry({ name: query, kind }, { ...person('x', listName), kind }).score;
+
+describe('a given name of the other gender', () => {
+  it('is another person: a final a against an o or against nothing', () => {
+    expect(score('Maria Navarro', 'NAVARRO, Mario')).toBeLessThan(80);
+    expect(score('Mario Quintana', 'QUINTANA, Maria')).toBeLessThan(80);
+    expect(score('Daniela Ortega', 'ORTEGA, Daniel')).toBeLessThan(80);
+    expect(score('Alexandra Petrova', 'PETROVA, Aleksandr')).toBeLessThan(80);
+    expect(score('Francesca Romano', 'ROMANO, Francesco')).toBeLessThan(80);
+  });
+
+  it('leaves the same name alone: spellings, and a final o that Tajik or Indonesian spelling writes for an a', () => {
+    expect(otherGender('maria', 'mario')).toBe(true);
+    expect(otherGender('luisa', 'luis')).toBe(true);
+    expect(otherGender('petrova', 'petrov')).toBe(true);
+    expect(otherGender('yahya', 'yahyo')).toBe(false);
+    expect(otherGender('mustafa', 'mustafo')).toBe(false);
+    expect(otherGender('ridha', 'ridho')).toBe(false);
+    expect(otherGender('abdulla', 'abdullo')).toBe(false);
+    expect(otherGender('lukashenka', 'lukashenko')).toBe(false);
+    expect(otherGender('ubaidah', 'ubaida')).toBe(false);
+    expect(otherGender('musa', 'muso')).toBe(false);
+    expect(score('Mario Navaro', 'NAVARRO, Mario')).toBeGreaterThanOrEqual(80);
+    expect(score('Yahyo Musa', 'MUSA, Yahya')).toBeGreaterThanOrEqual(80);
+  });
+});
