@@ -32,3 +32,22 @@ describe('a given name of the other gender', () => {
     expect(score('Yahyo Musa', 'MUSA, Yahya')).toBeGreaterThanOrEqual(80);
   });
 });
+
+describe('an organisation named in Arabic script', () => {
+  const business = (query: string, listName: string): number => score(query, listName, 'business');
+
+  it('meets its English name: the abjad words of organisations are also read as their English words', () => {
+    expect(business('الجماعة الاسلامية المقاتلة الليبية', 'LIBYAN ISLAMIC FIGHTING GROUP')).toBeGreaterThanOrEqual(80);
+    expect(business('جبهة النصرة لأهل الشام', 'AL-NUSRAH FRONT FOR THE PEOPLE OF THE LEVANT')).toBeGreaterThanOrEqual(80);
+    expect(business('REVIVAL OF ISLAMIC HERITAGE SOCIETY', 'جمعية احياء التراث الاسلامي')).toBeGreaterThanOrEqual(80);
+  });
+
+  it('still meets its transliteration, and one shared word is not enough', () => {
+    expect(business('JABHAT AL-NUSRAH', 'جبهة النصرة')).toBeGreaterThanOrEqual(80);
+    expect(business('Islamic Relief Worldwide', 'الدولة الإسلامية في العراق والشام')).toBeLessThan(80);
+  });
+
+  it('a person keeps the words as names', () => {
+    expect(score('Group Islamic', 'جماعة إسلامية')).toBeLessThan(80);
+  });
+});

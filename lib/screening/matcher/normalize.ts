@@ -613,6 +613,72 @@ const ABJAD_LEGAL_FORMS: ReadonlyMap<string, string> = new Map([
   ...abjadWords(['شركة', 'شرکت', 'کمپنی', 'كمبني', 'کمپنۍ']).map((w) => [w, 'co'] as const),
 ]);
 
+/**
+ * Words of organisation and business names as an abjad writes them (Arabic, Persian), with the English words the
+ * lists' English names use for them (UN: الجماعة الإسلامية المقاتلة الليبية = Libyan Islamic Fighting Group, جبهة
+ * النصرة لأهل الشام = Al-Nusrah Front for the People of the Levant). Written for this service from the common
+ * meanings of these words. In a business name the abjad word is also read as its English words (one or two
+ * readings, tried besides its consonants), so a name in Arabic script meets the name translated into English, and
+ * the English name meets the Arabic one.
+ */
+const ABJAD_BUSINESS_TRANSLATIONS: ReadonlyMap<string, readonly string[]> = new Map(
+  (
+    [
+      [['إسلامية', 'اسلامية', 'إسلامي', 'اسلامي', 'اسلامی'], ['islamic']],
+      [['دولة', 'دوله'], ['state']],
+      [['عراق'], ['iraq']],
+      [['شام'], ['levant', 'sham']],
+      [['جبهة', 'جبهه'], ['front']],
+      [['جماعة', 'جماعه'], ['group']],
+      [['مقاتلة', 'مقاتله'], ['fighting', 'combatant']],
+      [['ليبية', 'ليبي'], ['libyan']],
+      [['ليبيا'], ['libya']],
+      [['مغربية', 'مغربي'], ['moroccan']],
+      [['مغرب'], ['maghreb']],
+      [['تونسية', 'تونسي'], ['tunisian']],
+      [['مصري', 'مصرية'], ['egyptian']],
+      [['حركة', 'حركه'], ['movement']],
+      [['تنظيم'], ['organization']],
+      [['جيش', 'جیش'], ['army']],
+      [['مهاجرين', 'مھاجرین'], ['emigrants']],
+      [['أنصار', 'انصار'], ['supporters']],
+      [['جمعية', 'جمعيه'], ['society']],
+      [['إحياء', 'احياء'], ['revival']],
+      [['تراث'], ['heritage']],
+      [['جزيرة'], ['peninsula']],
+      [['عرب'], ['arabian', 'arab']],
+      [['بلاد'], ['land', 'country']],
+      [['أهل', 'اهل'], ['people']],
+      [['توحيد'], ['unification', 'monotheism']],
+      [['كتيبة'], ['battalion']],
+      [['كتائب'], ['brigades']],
+      [['لواء'], ['brigade']],
+      [['حرس'], ['guard']],
+      [['ثوري', 'ثورية'], ['revolutionary']],
+      [['بنك'], ['bank']],
+      [['مصرف'], ['bank']],
+      [['نفط'], ['oil']],
+      [['وطنية', 'وطني'], ['national']],
+      [['خيرية', 'خيريه'], ['charitable', 'charity']],
+      [['شهداء'], ['martyrs']],
+      [['مجلس'], ['council']],
+      [['سپاه'], ['corps']],
+      [['پاسداران'], ['guard']],
+      [['انقلاب'], ['revolutionary']],
+      [['في'], ['in']],
+    ] as const
+  ).flatMap(([words, english]) => abjadWords(words).map((w) => [w, english] as const)),
+);
+
+/** An abjad word of a business name as its English words (ABJAD_BUSINESS_TRANSLATIONS), also when a conjunction or
+ * preposition is joined to it, with the article or without (والشام, لأهل, ببلاد). */
+function abjadBusinessTranslation(word: string): readonly string[] | undefined {
+  const direct = ABJAD_BUSINESS_TRANSLATIONS.get(word);
+  if (direct || word.length < 3) return direct;
+  const prefix = /^(?:WAL|BAL|LL|FAL|[WBLF])/.exec(word)?.[0];
+  return prefix ? ABJAD_BUSINESS_TRANSLATIONS.get(word.slice(prefix.length)) : undefined;
+}
+
 function roleOf(word: string, kind: EntryKind): WordRole {
   if (word.length === 1 && isLatinWord(word)) return 'initial';
   if (ABJAD_PARTICLES.has(word)) return 'particle';
@@ -643,6 +709,12 @@ export function normalizeName(raw: string, kind: EntryKind): NormalizedName {
     const others = readings.get(text);
     return others ? { text, role, readings: others } : { text, role };
   };
+  if (kind === 'business') {
+    for (const token of tokens) {
+      const english = isAbjadWord(token) ? abjadBusinessTranslation(token) : undefined;
+      if (english) readings.set(token, [...(readings.get(token) ?? []), ...english]);
+    }
+  }
   let words = tokens.map((text) => withReadings(text, roleOf(text, kind)));
   // A name made only of particles ("ABU") must still have something to match with.
   if (words.length > 0 && words.every((w) => w.role === 'particle' || w.role === 'generic')) {

@@ -753,8 +753,9 @@ export function slavicSpellings(text: string): string[] {
 /** Prepare a normalised word for comparison; `spellings`: its other Latin spellings (see ComparableWord.spellings). */
 export function comparableWord(text: string, spellings?: readonly string[]): ComparableWord {
   const word = comparableSpelling(text);
-  const others = word.latin
-    ? [...new Set([...(spellings ?? []), ...slavicSpellings(text)])].filter((s) => s !== text && /^[a-z]+$/.test(s))
+  // (An abjad word of a business name may have Latin spellings too: its English translation, normalize.ts.)
+  const others = word.latin || word.abjad
+    ? [...new Set([...(spellings ?? []), ...(word.latin ? slavicSpellings(text) : [])])].filter((s) => s !== text && /^[a-z]+$/.test(s))
     : [];
   return others.length > 0 ? { ...word, spellings: others.map((s) => comparableSpelling(s)) } : word;
 }
