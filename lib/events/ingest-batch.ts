@@ -9,7 +9,7 @@ import type { Actor } from '@/lib/auth/actor';
 import { settings } from '@/lib/config';
 import type { DecisionRow } from '@/lib/decisions/serialize';
 import { describeError, log } from '@/lib/log';
-import { recordDecision, recordIngestBatch } from '@/lib/metrics';
+import { recordDecision, recordIngestBatch, type IngestBatchStages } from '@/lib/metrics';
 import { decide, evaluateRules, type CompiledRuleVersion, type FiredRule, type ScoringInput } from '@/lib/scoring/engine';
 import { BatchNeedsOneByOne, countersOfBatch } from './batch-counters';
 import { readStoredWindows, type EventCounters } from './counters';
@@ -97,7 +97,12 @@ type Staged =
  * sent right behind BEGIN and the locks (db/pipeline.ts), so it runs after the locks are held; it commits
  * when `work` returns and rolls back when it throws.
  */
-async function inLockedTransaction<T>(pool: pg.Pool, keys: bigint[], work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+async function inLockedTransaction<T>(
+  pool: pg.Pool,
+  keys: bigint[],
+  stages: IngestBatchStages,
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
   const sorted = [...new Set(keys)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map((k) => BigInt.asIntN(64, k).toString());
   const client = await pool.connect();
   try {
@@ -107,7 +112,9 @@ async function inLockedTransaction<T>(pool: pg.Pool, keys: bigint[], work: (clie
     const locks = sorted.length > 0 ? `; SELECT count(pg_advisory_xact_lock(k)) FROM unnest(ARRAY[${sorted.join(',')}]::bigint[]) AS k` : '';
     try {
       const result = await sendBehind(client, `BEGIN; SET LOCAL plan_cache_mode = force_generic_plan${locks}`, () => work(client));
+      const committing = performance.now();
       await client.query('COMMIT');
+      stages.commitMs = performance.now() - committing;
       return result;
     } catch (err) {
       await client.query('ROLLBACK').catch(() => undefined);
@@ -132,10 +139,13 @@ class KeyTakenMeanwhile extends Error {
  * state in one statement, then the alerts of review and block decisions one event after the other; the
  * statements after the counters' read are sent back to back (db/pipeline.ts).
  */
-async function stageBatch(client: pg.ClientBase, items: readonly IngestItem[]): Promise<Staged[]> {
+async function stageBatch(client: pg.ClientBase, items: readonly IngestItem[], stages: IngestBatchStages): Promise<Staged[]> {
   const { nearThresholdLow: low, nearThresholdHigh: high } = settings();
   const subjects = items.map((i) => ({ orgId: i.actor.orgId, event: i.event }));
+  // Sent right behind BEGIN and the locks: the round trip includes waiting for them.
+  const started = performance.now();
   const stored = await readStoredWindows(client, subjects);
+  stages.countersMs = performance.now() - started;
   // A key stored before, or sent twice in the batch, is a replay: it stores and counts nothing.
   const seen = new Set<string>();
   const skip = items.map((item, k) => {
@@ -184,7 +194,9 @@ async function stageBatch(client: pg.ClientBase, items: readonly IngestItem[]): 
     };
     return decisionOnAlertsStatements(item.actor, decision, subjectsOfAlert.other);
   });
+  const writing = performance.now();
   const answers = await sendInOrder(client, [storeEventsStatement(written), ...onAlerts.flatMap((x) => x ?? [])]);
+  stages.writeMs = performance.now() - writing;
   const [storedAnswer, ...alertAnswers] = answers as [PromiseSettledResult<pg.QueryResult>, ...PromiseSettledResult<pg.QueryResult>[]];
   if (storedAnswer.status === 'rejected') throw storedAnswer.reason;
   const inserted = storedEventsOf(storedAnswer.value);
@@ -262,8 +274,9 @@ export async function commitBatch(
 ): Promise<(IngestResult | Error)[]> {
   const keys = items.flatMap((i) => lockedEntitiesOf(i.event).map((id) => entityLockKey(i.actor.orgId, id)));
   let staged: Staged[];
+  const stages: IngestBatchStages = { countersMs: 0, writeMs: 0, commitMs: 0 };
   try {
-    staged = await inLockedTransaction(pool, keys, (client) => stageBatch(client, items));
+    staged = await inLockedTransaction(pool, keys, stages, (client) => stageBatch(client, items, stages));
   } catch (err) {
     if (items.length === 1) {
       // Alone, an event whose key was taken meanwhile is simply a replay the next try finds.
@@ -277,7 +290,7 @@ export async function commitBatch(
     for (const item of items) one.push(...(await commitBatch(pool, db, [item])));
     return one;
   }
-  recordIngestBatch(items.length);
+  recordIngestBatch(items.length, stages);
   const answers: (IngestResult | Error)[] = [];
   for (const [k, s] of staged.entries()) {
     const item = items[k] as IngestItem;

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { ingestPoolFor, type Queryable } from '@/db/client';
 import { settings } from '@/lib/config';
+import { recordIngestQueued } from '@/lib/metrics';
 import { processState } from '@/lib/process-state';
 import { commitBatch, lockedEntitiesOf, type IngestItem, type IngestResult } from './ingest-batch';
 
@@ -20,6 +21,8 @@ interface Waiting {
   item: IngestItem;
   /** The entities it locks, as `org \0 entity`. */
   entities: string[];
+  /** performance.now() when it was queued. */
+  queuedAt: number;
   resolve: (result: IngestResult) => void;
   reject: (err: unknown) => void;
 }
@@ -57,7 +60,7 @@ class IngestQueue {
   submit(item: IngestItem): Promise<IngestResult> {
     return new Promise<IngestResult>((resolve, reject) => {
       const entities = lockedEntitiesOf(item.event).map((id) => `${item.actor.orgId}\u0000${id}`);
-      this.waiting.push({ item, entities, resolve, reject });
+      this.waiting.push({ item, entities, queuedAt: performance.now(), resolve, reject });
       this.startBatches();
     });
   }
@@ -67,6 +70,8 @@ class IngestQueue {
       const batch = this.takeBatch(this.writing === 0 ? 1 : ASYNC_BATCH_BESIDE_OTHERS);
       if (batch.length === 0) return;
       this.writing += 1;
+      const starting = performance.now();
+      for (const w of batch) recordIngestQueued(starting - w.queuedAt);
       for (const w of batch) for (const e of w.entities) this.busy.set(e, (this.busy.get(e) ?? 0) + 1);
       void this.write(batch).finally(() => {
         this.writing -= 1;

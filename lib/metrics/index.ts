@@ -56,6 +56,14 @@ function createMetrics() {
     buckets: [1, 2, 4, 8, 16, 32, 64, 128],
     registers,
   });
+  const ingestStage = new Histogram({
+    name: 'aml_ingest_stage_seconds',
+    help:
+      'Where ingest time goes: queued (per event, from arrival in the ingest queue to its batch starting), and per committed batch counters (the locks and the counter read), write (events, state and alerts) and commit',
+    labelNames: ['stage'] as const,
+    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
+    registers,
+  });
   const screenings = new Counter({
     name: 'aml_screenings_total',
     help: 'Screenings stored, by status (clear, potential_match)',
@@ -153,7 +161,7 @@ function createMetrics() {
     },
   });
 
-  return { registry, httpRequests, httpDuration, decisions, decisionEngine, ruleErrors, ingestBatch, screenings, screeningDuration };
+  return { registry, httpRequests, httpDuration, decisions, decisionEngine, ruleErrors, ingestBatch, ingestStage, screenings, screeningDuration };
 }
 
 const metrics = () => processState('prometheus-metrics', createMetrics);
@@ -184,8 +192,25 @@ export function recordDecision(d: {
 
 /** A stored screening (`clear` or `potential_match`) and the milliseconds it took, after its transaction committed. */
 /** One committed ingest transaction and the number of events it stored or replayed. */
-export function recordIngestBatch(events: number): void {
-  metrics().ingestBatch.observe(events);
+export function recordIngestBatch(events: number, stages?: IngestBatchStages): void {
+  const m = metrics();
+  m.ingestBatch.observe(events);
+  if (!stages) return;
+  m.ingestStage.observe({ stage: 'counters' }, stages.countersMs / 1000);
+  m.ingestStage.observe({ stage: 'write' }, stages.writeMs / 1000);
+  m.ingestStage.observe({ stage: 'commit' }, stages.commitMs / 1000);
+}
+
+/** The milliseconds a committed ingest batch spent in each of its round trips. */
+export interface IngestBatchStages {
+  countersMs: number;
+  writeMs: number;
+  commitMs: number;
+}
+
+/** How long an event waited in the ingest queue before its batch started. */
+export function recordIngestQueued(ms: number): void {
+  metrics().ingestStage.observe({ stage: 'queued' }, ms / 1000);
 }
 
 export function recordScreening(status: string, ms: number): void {

@@ -1,6 +1,6 @@
 /**
  * Events benchmark: `npm run bench -- events [--events N] [--entities N] [--seconds S] [--concurrency C]
- * [--rate R] [--instances 1|2] [--profile] [--url http://host:port --key sk_...] [--keep]`.
+ * [--rate R] [--instances 1|2] [--profile [--profile-mode async]] [--url http://host:port --key sk_...] [--keep]`.
  *
  * Builds and starts the service on a fresh database (embedded, or a new database on
  * SERVICE_DATABASE_URL's server) unless --url points at a running one (then SERVICE_DATABASE_URL must
@@ -9,7 +9,10 @@
  * (d) one hot entity's sync events at a fixed rate. Each phase reports its throughput, latency and
  * `events_per_commit`: how many events the service committed per ingest transaction during the phase,
  * from the `aml_ingest_batch_events` histogram on GET /metrics (sum and count differences between a
- * scrape before and one after the phase; null while the service does not expose it), and
+ * scrape before and one after the phase; null while the service does not expose it), `stage_ms`: the
+ * mean milliseconds of each ingest stage from `aml_ingest_stage_seconds` (queued per event; counters,
+ * write and commit per batch), `wal_per_event`: the WAL the server wrote per event (kilobytes and
+ * full-page images, from pg_stat_wal; on a shared server also other databases' writes), and
  * `cpu_ms_per_event`: CPU milliseconds per request of the service processes, of every postgres process
  * on the machine (on a shared server also other databases' work of the moment) and of the load
  * generator itself, from /proc before and after the phase (null without /proc).
@@ -19,7 +22,8 @@
  * instance in turn (`two_instances`). Then the framework floor (/healthz, first instance only) and the
  * storage floor (raw INSERT transactions). Prints one JSON object last; progress goes to stderr.
  *
- * --profile starts one service under Node's CPU profiler, runs only phase (b) against it, stops it (the
+ * --profile starts one service under Node's CPU profiler, runs only phase (b) (with --profile-mode async,
+ * phase (c)) against it, stops it (the
  * profile is written as it exits) and prints `profile`: self-time shares of the phase's samples by
  * framework, application, driver, node and other code, idle apart, the same with Node's own time
  * counted for its caller, and the top 15 functions (cpu-profile.ts). No floors, no second instance.
@@ -56,6 +60,8 @@ const CONCURRENCY = Number(opt('concurrency', '16'));
 const RATE = Number(opt('rate', '300'));
 const INSTANCES = Number(opt('instances', '2'));
 const PROFILE = flag('profile');
+/** The phase profiled: (b) sync at saturation, or with `--profile-mode async` (c) async at saturation. */
+const PROFILE_MODE = opt('profile-mode', 'sync') as 'sync' | 'async';
 const HOT_ENTITIES = 5;
 const HOT_EVENTS_EACH = Math.max(10_000, Math.round(EVENTS * 0.012));
 
@@ -240,31 +246,64 @@ function metricsMoved(before: Record<string, number>, after: Record<string, numb
   return moved;
 }
 
-/** Sum and count of the `aml_ingest_batch_events` histogram over all instances, or null when one does not expose it. */
-async function batchHistogram(clients: Client[]): Promise<{ sum: number; count: number } | null> {
-  let sum = 0;
-  let count = 0;
+interface SumCount {
+  sum: number;
+  count: number;
+}
+
+/** What ingest's histograms on GET /metrics held at one moment, summed over all instances. */
+interface IngestHistograms {
+  /** `aml_ingest_batch_events`; null when an instance does not expose it. */
+  batch: SumCount | null;
+  /** `aml_ingest_stage_seconds` by stage (queued, counters, write, commit). */
+  stages: Record<string, SumCount>;
+}
+
+/** Sum and count of ingest's histograms over all instances. */
+async function ingestHistograms(clients: Client[]): Promise<IngestHistograms> {
+  let batch: SumCount | null = { sum: 0, count: 0 };
+  const stages: Record<string, SumCount> = {};
   for (const client of clients) {
     const res = await client.send({ method: 'GET', path: '/metrics' });
     if (res.status !== 200) throw new Error(`GET /metrics answered ${res.status}`);
     let seen = 0;
     for (const line of res.body.split('\n')) {
-      const m = /^aml_ingest_batch_events_(sum|count)(\{[^}]*\})? (\S+)$/.exec(line.trim());
-      if (!m) continue;
-      seen++;
-      if (m[1] === 'sum') sum += Number(m[3]);
-      else count += Number(m[3]);
+      const b = /^aml_ingest_batch_events_(sum|count)(\{[^}]*\})? (\S+)$/.exec(line.trim());
+      if (b && batch) {
+        seen++;
+        batch[b[1] as 'sum' | 'count'] += Number(b[3]);
+        continue;
+      }
+      const st = /^aml_ingest_stage_seconds_(sum|count)\{stage="([a-z]+)"\} (\S+)$/.exec(line.trim());
+      if (st) {
+        const at = (stages[st[2] as string] ??= { sum: 0, count: 0 });
+        at[st[1] as 'sum' | 'count'] += Number(st[3]);
+      }
     }
-    if (seen === 0) return null;
+    if (seen === 0) batch = null;
   }
-  return { sum, count };
+  return { batch, stages };
 }
 
 /** Events committed per ingest transaction between two histogram reads (2 decimals), null when unknown. */
-function eventsPerCommit(before: { sum: number; count: number } | null, after: { sum: number; count: number } | null): number | null {
+function eventsPerCommit(before: SumCount | null, after: SumCount | null): number | null {
   if (!before || !after) return null;
   const commits = after.count - before.count;
   return commits > 0 ? Math.round(((after.sum - before.sum) / commits) * 100) / 100 : null;
+}
+
+/**
+ * Mean milliseconds of each ingest stage between two reads (2 decimals): `queued` per event, the others
+ * per committed batch; null when the service does not expose them.
+ */
+function stageMs(before: IngestHistograms, after: IngestHistograms): Record<string, number> | null {
+  const out: Record<string, number> = {};
+  for (const [stage, a] of Object.entries(after.stages)) {
+    const b = before.stages[stage] ?? { sum: 0, count: 0 };
+    const n = a.count - b.count;
+    if (n > 0) out[stage] = Math.round(((a.sum - b.sum) / n) * 1000 * 100) / 100;
+  }
+  return Object.keys(out).length > 0 ? out : null;
 }
 
 /** Clock ticks per second of /proc's CPU times. */
@@ -337,9 +376,28 @@ function cpuPerRequest(before: CpuReading | null, after: CpuReading | null, requ
   return { service: per(used(before.service, after.service)), postgres: per(used(before.postgres, after.postgres)), load: per(after.load - before.load) };
 }
 
+/** The server's WAL written so far (pg_stat_wal): bytes and full-page images. */
+interface WalReading {
+  bytes: number;
+  fpi: number;
+}
+/** Reads pg_stat_wal on the bench database's server; null until main connects it, or on a server without it. */
+let readWal: () => Promise<WalReading | null> = async () => null;
+
+/** WAL per request between two readings: kilobytes and full-page images (2 decimals). */
+function walPerRequest(before: WalReading | null, after: WalReading | null, requests: number): { kb: number; fpi: number } | null {
+  if (!before || !after || requests === 0) return null;
+  const r2 = (x: number) => Math.round(x * 100) / 100;
+  return { kb: r2((after.bytes - before.bytes) / 1024 / requests), fpi: r2((after.fpi - before.fpi) / requests) };
+}
+
 interface Phase {
   load: LoadResult;
   eventsPerCommit: number | null;
+  /** Mean milliseconds of each ingest stage (queued per event; counters, write and commit per batch). */
+  stageMs: Record<string, number> | null;
+  /** WAL the server wrote per event (on a shared server also other databases' writes of the moment). */
+  walPerEvent: { kb: number; fpi: number } | null;
   cpuMsPerEvent: CpuSample | null;
 }
 
@@ -348,13 +406,21 @@ interface Phase {
  * of the service processes (`servicePids`), PostgreSQL and the load generator.
  */
 async function phase(instances: Client[], servicePids: () => number[], run: () => Promise<LoadResult>): Promise<Phase> {
-  const before = await batchHistogram(instances);
+  const before = await ingestHistograms(instances);
+  const walBefore = await readWal();
   const cpuBefore = readCpu(servicePids());
   const load = await run();
   const cpuAfter = readCpu(servicePids());
-  const after = await batchHistogram(instances);
-  const phaseResult = { load, eventsPerCommit: eventsPerCommit(before, after), cpuMsPerEvent: cpuPerRequest(cpuBefore, cpuAfter, load.requests) };
-  progress(`    ${JSON.stringify({ ...load, events_per_commit: phaseResult.eventsPerCommit, cpu_ms_per_event: phaseResult.cpuMsPerEvent })}`);
+  const walAfter = await readWal();
+  const after = await ingestHistograms(instances);
+  const phaseResult = {
+    load,
+    eventsPerCommit: eventsPerCommit(before.batch, after.batch),
+    stageMs: stageMs(before, after),
+    walPerEvent: walPerRequest(walBefore, walAfter, load.requests),
+    cpuMsPerEvent: cpuPerRequest(cpuBefore, cpuAfter, load.requests),
+  };
+  progress(`    ${JSON.stringify({ ...load, events_per_commit: phaseResult.eventsPerCommit, stage_ms: phaseResult.stageMs, wal_per_event: phaseResult.walPerEvent, cpu_ms_per_event: phaseResult.cpuMsPerEvent })}`);
   return phaseResult;
 }
 
@@ -385,6 +451,8 @@ const brief = (p: Phase) => ({
   p99_ms: p.load.p99_ms,
   errors: p.load.errors,
   events_per_commit: p.eventsPerCommit,
+  stage_ms: p.stageMs,
+  wal_per_event: p.walPerEvent,
   cpu_ms_per_event: p.cpuMsPerEvent,
 });
 const ratio = (a: number, b: number) => (b > 0 ? Math.round((a / b) * 1000) / 1000 : null);
@@ -456,10 +524,12 @@ async function pickProfile(dir: string, pids: number[]): Promise<{ file: string;
 
 async function main(): Promise<void> {
   if (!Number.isInteger(INSTANCES) || INSTANCES < 1 || INSTANCES > 2) throw new Error('--instances takes 1 or 2');
+  if (PROFILE_MODE !== 'sync' && PROFILE_MODE !== 'async') throw new Error('--profile-mode takes sync or async');
   if (PROFILE && opt('url')) throw new Error('--profile starts the service itself; it cannot profile the one at --url');
   const target = await prepareDatabase();
   const services: ChildProcess[] = [];
   const clients: Client[] = [];
+  let walConnection: pg.Client | undefined;
   const profileDir = PROFILE ? await fs.mkdtemp(path.join(os.tmpdir(), 'aml-bench-profile-')) : undefined;
   try {
     await runMigrations(target.dbUrl);
@@ -471,6 +541,18 @@ async function main(): Promise<void> {
     await closeDb();
     progress(`organisation ${org.id}; loading ${EVENTS} historic events across ${ENTITIES} entities`);
     await loadHistory(target.dbUrl, org.id);
+    const walStats = new pg.Client({ connectionString: target.dbUrl });
+    await walStats.connect();
+    walConnection = walStats;
+    readWal = async () => {
+      try {
+        const { rows } = await walStats.query<{ bytes: string; fpi: string }>('SELECT wal_bytes::text AS bytes, wal_fpi::text AS fpi FROM pg_stat_wal');
+        const row = rows[0];
+        return row ? { bytes: Number(row.bytes), fpi: Number(row.fpi) } : null;
+      } catch {
+        return null;
+      }
+    };
 
     const connect = (baseUrl: string) => {
       const u = new URL(baseUrl);
@@ -511,9 +593,11 @@ async function main(): Promise<void> {
     if (profileDir && first.service) {
       const service = first.service;
       const pids = [service.pid ?? -1, ...descendants(service.pid ?? -1)];
-      progress(`profiling processes ${pids.join(', ')}: (b) sync at saturation, ${CONCURRENCY} clients, ${SECONDS} s`);
+      const label = PROFILE_MODE === 'sync' ? '(b) sync' : '(c) async';
+      progress(`profiling processes ${pids.join(', ')}: ${label} at saturation, ${CONCURRENCY} clients, ${SECONDS} s`);
       const from = nowUs();
-      const syncMax = await phase([client], () => pids, () => saturate(client, eventRequest('sync', regularSource), { concurrency: CONCURRENCY, seconds: SECONDS, ok: [200] }));
+      const ok = PROFILE_MODE === 'sync' ? [200] : [202];
+      const profiled = await phase([client], () => pids, () => saturate(client, eventRequest(PROFILE_MODE, regularSource), { concurrency: CONCURRENCY, seconds: SECONDS, ok }));
       const to = nowUs();
       client.close();
       progress('stopping the service so that it writes its profile');
@@ -524,10 +608,10 @@ async function main(): Promise<void> {
       const profile = JSON.parse(await fs.readFile(picked.file, 'utf8')) as CpuProfile;
       const summary = summariseProfile(profile, { projectRoot: PROJECT_ROOT, resolve: sourceMapResolver(PROJECT_ROOT), window: { from, to } });
       const result = {
-        sync_max: brief(syncMax),
-        events_per_commit_mean: syncMax.eventsPerCommit,
+        [PROFILE_MODE === 'sync' ? 'sync_max' : 'async_max']: brief(profiled),
+        events_per_commit_mean: profiled.eventsPerCommit,
         profile: { pid: picked.pid, ...summary, kept: flag('keep') ? picked.file : undefined },
-        setup: { events: EVENTS, entities: ENTITIES, seconds: SECONDS, concurrency: CONCURRENCY, profile: true, cores: os.cpus().length },
+        setup: { events: EVENTS, entities: ENTITIES, seconds: SECONDS, concurrency: CONCURRENCY, profile: PROFILE_MODE, cores: os.cpus().length },
       };
       process.stdout.write(`${JSON.stringify(result)}\n`);
       return;
@@ -607,6 +691,7 @@ async function main(): Promise<void> {
     process.stdout.write(`${JSON.stringify(result)}\n`);
   } finally {
     for (const c of clients) c.close();
+    await walConnection?.end().catch(() => undefined);
     for (const service of services) await stopProcess(service);
     if (profileDir && !flag('keep')) await fs.rm(profileDir, { recursive: true, force: true });
     await target.cleanup();

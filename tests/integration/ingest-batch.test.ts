@@ -46,10 +46,15 @@ async function storedState(orgId: string) {
 }
 
 /** Observations of the batch-size histogram: how many batches, and how many held one event. */
-async function batchCounts(): Promise<{ batches: number; single: number }> {
+async function batchCounts(): Promise<{ batches: number; single: number; stages: Record<'queued' | 'counters' | 'write' | 'commit', number> }> {
   const { body } = await metricsExposition();
   const read = (pattern: RegExp) => Number(body.match(pattern)?.[1] ?? 0);
-  return { batches: read(/^aml_ingest_batch_events_count (\S+)$/m), single: read(/^aml_ingest_batch_events_bucket\{le="1"\} (\S+)$/m) };
+  const stage = (name: string) => read(new RegExp(`^aml_ingest_stage_seconds_count\\{stage="${name}"\\} (\\S+)$`, 'm'));
+  return {
+    batches: read(/^aml_ingest_batch_events_count (\S+)$/m),
+    single: read(/^aml_ingest_batch_events_bucket\{le="1"\} (\S+)$/m),
+    stages: { queued: stage('queued'), counters: stage('counters'), write: stage('write'), commit: stage('commit') },
+  };
 }
 
 describe('group commit', () => {
@@ -100,6 +105,11 @@ describe('group commit', () => {
     const after = await batchCounts();
     // Most events went in batches of several (a batch with an event before a stored one of its entities goes one by one).
     expect(after.batches - before.batches - (after.single - before.single)).toBeGreaterThan(10);
+    // Every committed batch times its three round trips on /metrics.
+    const committed = after.batches - before.batches;
+    for (const stage of ['counters', 'write', 'commit'] as const) {
+      expect({ stage, observed: after.stages[stage] - before.stages[stage] }).toEqual({ stage, observed: committed });
+    }
 
     expect(together.filter((r) => r instanceof Error)).toEqual([]);
     expect(together.map((r) => (r instanceof Error ? 'error' : r.replay))).toEqual(single.map((r) => (r instanceof Error ? 'error' : r.replay)));
@@ -141,6 +151,7 @@ describe('group commit', () => {
   it('gives 200 concurrent events of one entity the counts 1 to 200 in the order they were stored', async () => {
     const org = await newOrg();
     const at = Date.parse('2026-07-03T10:00:00.000Z');
+    const queuedBefore = (await batchCounts()).stages.queued;
     const answers = await Promise.all(
       Array.from({ length: 200 }, (_, i) =>
         ingestEvent(getDb(), actorOf(org), {
@@ -158,6 +169,8 @@ describe('group commit', () => {
       ),
     );
     expect(answers.every((a) => !a.replay)).toBe(true);
+    // Each event's wait in the queue is timed on /metrics.
+    expect((await batchCounts()).stages.queued - queuedBefore).toBe(200);
     const stored = await getPool().query<{ features: { txn_count_24h: number; out_value_24h: number } }>(
       'SELECT features FROM events WHERE org_id = $1 ORDER BY seq',
       [org.orgId],
