@@ -928,9 +928,9 @@ function compareDirect(a: ComparableWord, b: ComparableWord): WordMatch | null {
     return null;
   }
   if (!a.latin || !b.latin) return null;
-  if (a.nicknames?.has(b.text)) return NICKNAME;
-  // The same name in another language: at least that, and more when the spellings are closer still (Aleksandr, Alyaksandr).
-  const language = a.languages?.has(b.text) ? LANGUAGE : null;
+  // A nickname, or the same name in another language: at least that, and more when the spellings are closer still
+  // (Aleksandr, Alyaksandr; Yousef, Yusuf, which a nickname table also links).
+  const language = a.languages?.has(b.text) ? LANGUAGE : a.nicknames?.has(b.text) ? NICKNAME : null;
   if (!language && otherGender(a.text, b.text)) return null;
   if (la <= SHORT_WORD_MAX || lb <= SHORT_WORD_MAX) {
     if (la <= 3 && lb <= 3 && (a.text === 'al' || b.text === 'al') && ARTICLE_SPELLINGS.has(a.text) && ARTICLE_SPELLINGS.has(b.text)) return ARTICLE;

@@ -54,4 +54,6 @@ timofei,timofey,tymofiy,timothy,timoteo
 yulia,yuliya,julia,giulia,julie
 sofia,sofiya,sophia,sophie,zofia
 anna,ana,hanna,hannah,anne,ganna
+uthman,othman,osman,usman,ousmane,usmon,otman,osmane,uthmaan
+muhammad,mohammed,mohamed,mohammad,muhammed,mohamad,mohd,muhd,mehmet,mehmed,mamadou
 `;
