@@ -71,3 +71,32 @@ describe('one given name across languages and spellings', () => {
     expect(score('Ali Deramchi', 'DERAMCHI, Othman')).toBeLessThan(80);
   });
 });
+
+describe('business words: forms of Russian organisations, airlines, numbers, acronyms', () => {
+  const business = (query: string, listName: string): number => score(query, listName, 'business');
+
+  it('a state corporation, a private military company (PMC, ChVK) and a concern weigh as legal forms or generic words', () => {
+    expect(business('Rostec', 'STATE CORPORATION ROSTEC')).toBeGreaterThanOrEqual(80);
+    expect(business('PMC Wagner', "PRIVATE MILITARY COMPANY 'WAGNER'")).toBeGreaterThanOrEqual(80);
+    expect(business('ЧВК Вагнер', "PRIVATE MILITARY COMPANY 'WAGNER'")).toBeGreaterThanOrEqual(80);
+    expect(business('Wagner Group', "PRIVATE MILITARY COMPANY 'WAGNER'")).toBeGreaterThanOrEqual(80);
+    expect(business('Almaz Antey', 'JSC CONCERN ALMAZ-ANTEY')).toBeGreaterThanOrEqual(80);
+  });
+
+  it('a distinctive word on one side still keeps them apart', () => {
+    expect(business('Wagner Music GmbH', "PRIVATE MILITARY COMPANY 'WAGNER'")).toBeLessThan(80);
+    expect(business('State Bank', 'STATE CORPORATION ROSTEC')).toBeLessThan(80);
+  });
+
+  it('Air is Airlines or Airways, and No., Nr. or Number before a digit is one word', () => {
+    expect(business('Mahan Air', 'MAHAN AIRLINES')).toBeGreaterThanOrEqual(80);
+    expect(business('Air Company', 'MAHAN AIRLINES')).toBeLessThan(80);
+    expect(business('Factory No. 9', 'FACTORY NUMBER NINE')).toBeGreaterThanOrEqual(80);
+  });
+
+  it('Daesh, ISIS and ISIL are the Islamic State in Iraq and the Levant', () => {
+    expect(business('Daesh', 'ISLAMIC STATE IN IRAQ AND THE LEVANT')).toBeGreaterThanOrEqual(80);
+    expect(business('ISIS', 'ISLAMIC STATE IN IRAQ AND THE LEVANT')).toBeGreaterThanOrEqual(80);
+    expect(business('ISIS Consulting Ltd', 'ISLAMIC STATE IN IRAQ AND THE LEVANT')).toBeLessThan(80);
+  });
+});

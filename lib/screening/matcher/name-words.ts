@@ -43,6 +43,8 @@ export const GENERIC_BUSINESS_WORDS: ReadonlySet<string> = new Set([
   'comercial', 'establishment', 'est', 'firm', 'agency', 'general', 'branch', 'office',
   // A money changer's or a group's description: "... Money Exchange", "... Network" (صرافی, شبكة).
   'network', 'exchange', 'money',
+  // A Russian group of companies (Kontsern Almaz-Antey), and the number before a digit (Factory No. 9).
+  'concern', 'kontsern', 'no',
 ]);
 
 /** Countries and their adjectives as business names write them (Bank Melli Iran, Sberbank of Russia, Korea Kumgang
@@ -68,9 +70,26 @@ export const COUNTRY_WORDS: ReadonlySet<string> = new Set([
  * Written for this service from common usage. */
 export const BUSINESS_WORD_TRANSLATIONS: ReadonlyMap<string, readonly string[]> = new Map([
   ['nk', ['oil', 'company']],
+  // An airline is named "X Air" as often as "X Airlines" or "X Airways" (Mahan Air), and a number is "No.", "Nr." or
+  // "Number" before its digits.
+  ['airlines', ['air']],
+  ['airline', ['air']],
+  ['airways', ['air']],
+  ['number', ['no']],
+  ['nr', ['no']],
   ['neftyanaya', ['oil']],
   ['neftianaia', ['oil']],
   ['neftyanaia', ['oil']],
+]);
+
+/** Acronyms by which a listed organisation is known, in English and in the Arabic that Latin writes Daesh (داعش, al-Dawla
+ * al-Islamiya fi al-Iraq wa al-Sham), as the words of the name they stand for; read also when the acronym is the whole
+ * name. Written for this service from common usage. */
+export const BUSINESS_NAME_ACRONYMS: ReadonlyMap<string, readonly string[]> = new Map([
+  ['daesh', ['islamic', 'state', 'iraq', 'levant']],
+  ['daish', ['islamic', 'state', 'iraq', 'levant']],
+  ['isil', ['islamic', 'state', 'iraq', 'levant']],
+  ['isis', ['islamic', 'state', 'iraq', 'levant']],
 ]);
 
 /**
@@ -118,6 +137,9 @@ export const LEGAL_FORM_PHRASES: ReadonlyArray<readonly [readonly string[], stri
   [['anonim', 'sirketi'], 'as'],
   [['limited', 'sirketi'], 'ltd'],
   [['public', 'company', 'limited'], 'plc'],
+  // A Russian state corporation (goskorporatsiya: State Corporation Rostec) and private military company (ChVK, PMC).
+  [['state', 'corporation'], 'corp'],
+  [['private', 'military', 'company'], 'pmc'],
   [['proprietary', 'limited'], 'pty'],
   [['spolka', 'z', 'ograniczona', 'odpowiedzialnoscia'], 'spzoo'],
   [['spolka', 'akcyjna'], 'sa'],
@@ -165,4 +187,5 @@ export const LEGAL_FORM_WORDS: ReadonlyMap<string, string> = new Map([
   ['eirl', 'eirl'], ['gie', 'gie'], ['kompaniya', 'co'], ['kompaniia', 'co'], ['kompanija', 'co'],
   ['aktiengesellschaft', 'ag'], ['kommanditgesellschaft', 'kg'], ['aktiebolag', 'ab'], ['osakeyhtio', 'oy'], ['aksjeselskap', 'as'],
   ['aktieselskab', 'as'], ['anpartsselskab', 'aps'], ['kabushiki', 'kk'], ['kaisha', 'kk'],
+  ['goskorporatsiya', 'corp'], ['pmc', 'pmc'], ['chvk', 'pmc'],
 ]);

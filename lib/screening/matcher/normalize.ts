@@ -5,6 +5,7 @@
 import anyAscii from 'any-ascii';
 import type { EntryKind } from './types';
 import {
+  BUSINESS_NAME_ACRONYMS,
   BUSINESS_WORD_TRANSLATIONS,
   COUNTRY_WORDS,
   GENERIC_BUSINESS_WORDS,
@@ -700,7 +701,8 @@ export function normalizeName(raw: string, kind: EntryKind): NormalizedName {
     const joined = joinLetterRuns(tokens);
     // A business named by the abbreviation alone ("LLC NK") keeps it: read as "oil" it would meet any oil company.
     const translate = joined.filter((t) => !LEGAL_FORM_WORDS.has(t)).length > 1;
-    tokens = joinDigitGroups(numbersAsDigits(translate ? joined.flatMap(translatedBusinessWord) : joined.map(correctBusinessWord)));
+    const expanded = joined.some((t) => BUSINESS_NAME_ACRONYMS.has(t)) ? joined.flatMap((t) => BUSINESS_NAME_ACRONYMS.get(t) ?? [t]) : joined;
+    tokens = joinDigitGroups(numbersAsDigits(translate ? expanded.flatMap(translatedBusinessWord) : expanded.map(correctBusinessWord)));
     const withoutLegal = replaceLegalPhrases(tokens, legal);
     if (withoutLegal.length > 0) tokens = withoutLegal;
     else legal.clear(); // a name that is nothing but a legal form keeps it as its words
