@@ -169,7 +169,8 @@ export function otherGender(a: string, b: string): boolean {
   if (aa === b.endsWith('a')) return false;
   const [fem, masc] = aa ? [a, b] : [b, a];
   const stem = fem.slice(0, -1);
-  if (stem.length < 4) return false;
+  // (Cheap tests first: this runs for most pairs of words compared.)
+  if (stem.length < 4 || fem.charCodeAt(0) !== masc.charCodeAt(0) || Math.abs(masc.length - fem.length) > 1) return false;
   if (masc.endsWith('o')) {
     const mascStem = masc.slice(0, -1);
     return !/(?:[yhf]|ull|enk)$/.test(mascStem) && !/(?:[yhf]|ull|enk)$/.test(stem) && foldForSound(stem) === foldForSound(mascStem);
