@@ -12,7 +12,10 @@
  * scrape before and one after the phase; null while the service does not expose it), `stage_ms`: the
  * mean milliseconds of each ingest stage from `aml_ingest_stage_seconds` (queued per event; counters,
  * write and commit per batch), `wal_per_event`: the WAL the server wrote per event (kilobytes and
- * full-page images, from pg_stat_wal; on a shared server also other databases' writes), and
+ * full-page images, from pg_stat_wal; on a shared server also other databases' writes), `backends`:
+ * the mean number of the bench database's client backends in each state during the phase (running,
+ * idle_in_transaction: waiting inside a batch for the service's next statement, a wait event such as
+ * IO:WALSync or Lock:advisory, idle), sampled from pg_stat_activity every 10 ms, and
  * `cpu_ms_per_event`: CPU milliseconds per request of the service processes, of every postgres process
  * on the machine (on a shared server also other databases' work of the moment) and of the load
  * generator itself, from /proc before and after the phase (null without /proc).
@@ -391,6 +394,14 @@ function walPerRequest(before: WalReading | null, after: WalReading | null, requ
   return { kb: r2((after.bytes - before.bytes) / 1024 / requests), fpi: r2((after.fpi - before.fpi) / requests) };
 }
 
+/**
+ * Samples what the bench database's client backends are doing (pg_stat_activity) every 10 ms until
+ * stopped; null until main connects it. `stop` gives the mean number of backends in each state over the
+ * samples: `running` (on CPU or runnable), `idle_in_transaction` (in a batch, waiting for the service's
+ * next statement), `idle` (no transaction), or the wait event (`Lock:advisory`, `IO:WALSync`, ...).
+ */
+let sampleBackends: (() => { stop: () => Promise<Record<string, number>> }) | null = null;
+
 interface Phase {
   load: LoadResult;
   eventsPerCommit: number | null;
@@ -398,6 +409,8 @@ interface Phase {
   stageMs: Record<string, number> | null;
   /** WAL the server wrote per event (on a shared server also other databases' writes of the moment). */
   walPerEvent: { kb: number; fpi: number } | null;
+  /** Mean client backends of the bench database in each state during the phase (see sampleBackends). */
+  backends: Record<string, number> | null;
   cpuMsPerEvent: CpuSample | null;
 }
 
@@ -409,7 +422,9 @@ async function phase(instances: Client[], servicePids: () => number[], run: () =
   const before = await ingestHistograms(instances);
   const walBefore = await readWal();
   const cpuBefore = readCpu(servicePids());
+  const sampler = sampleBackends?.();
   const load = await run();
+  const backends = (await sampler?.stop()) ?? null;
   const cpuAfter = readCpu(servicePids());
   const walAfter = await readWal();
   const after = await ingestHistograms(instances);
@@ -418,9 +433,10 @@ async function phase(instances: Client[], servicePids: () => number[], run: () =
     eventsPerCommit: eventsPerCommit(before.batch, after.batch),
     stageMs: stageMs(before, after),
     walPerEvent: walPerRequest(walBefore, walAfter, load.requests),
+    backends,
     cpuMsPerEvent: cpuPerRequest(cpuBefore, cpuAfter, load.requests),
   };
-  progress(`    ${JSON.stringify({ ...load, events_per_commit: phaseResult.eventsPerCommit, stage_ms: phaseResult.stageMs, wal_per_event: phaseResult.walPerEvent, cpu_ms_per_event: phaseResult.cpuMsPerEvent })}`);
+  progress(`    ${JSON.stringify({ ...load, events_per_commit: phaseResult.eventsPerCommit, stage_ms: phaseResult.stageMs, wal_per_event: phaseResult.walPerEvent, backends: phaseResult.backends, cpu_ms_per_event: phaseResult.cpuMsPerEvent })}`);
   return phaseResult;
 }
 
@@ -453,6 +469,7 @@ const brief = (p: Phase) => ({
   events_per_commit: p.eventsPerCommit,
   stage_ms: p.stageMs,
   wal_per_event: p.walPerEvent,
+  backends: p.backends,
   cpu_ms_per_event: p.cpuMsPerEvent,
 });
 const ratio = (a: number, b: number) => (b > 0 ? Math.round((a / b) * 1000) / 1000 : null);
@@ -530,6 +547,7 @@ async function main(): Promise<void> {
   const services: ChildProcess[] = [];
   const clients: Client[] = [];
   let walConnection: pg.Client | undefined;
+  let activityConnection: pg.Client | undefined;
   const profileDir = PROFILE ? await fs.mkdtemp(path.join(os.tmpdir(), 'aml-bench-profile-')) : undefined;
   try {
     await runMigrations(target.dbUrl);
@@ -552,6 +570,37 @@ async function main(): Promise<void> {
       } catch {
         return null;
       }
+    };
+    const activity = new pg.Client({ connectionString: target.dbUrl });
+    await activity.connect();
+    activityConnection = activity;
+    sampleBackends = () => {
+      const totals = new Map<string, number>();
+      let samples = 0;
+      let running = true;
+      const loop = (async () => {
+        while (running) {
+          const { rows } = await activity.query<{ s: string; n: number }>(
+            `SELECT CASE WHEN state = 'active' THEN coalesce(wait_event_type || ':' || wait_event, 'running')
+                         ELSE replace(coalesce(state, 'unknown'), ' ', '_') END AS s, count(*)::int AS n
+             FROM pg_stat_activity
+             WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'
+             GROUP BY 1`,
+          );
+          samples += 1;
+          for (const r of rows) totals.set(r.s, (totals.get(r.s) ?? 0) + r.n);
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+      })();
+      return {
+        stop: async () => {
+          running = false;
+          await loop.catch(() => undefined);
+          const out: Record<string, number> = {};
+          for (const [state, n] of [...totals].sort((a, b) => b[1] - a[1])) out[state] = Math.round((n / Math.max(1, samples)) * 100) / 100;
+          return out;
+        },
+      };
     };
 
     const connect = (baseUrl: string) => {
@@ -692,6 +741,7 @@ async function main(): Promise<void> {
   } finally {
     for (const c of clients) c.close();
     await walConnection?.end().catch(() => undefined);
+    await activityConnection?.end().catch(() => undefined);
     for (const service of services) await stopProcess(service);
     if (profileDir && !flag('keep')) await fs.rm(profileDir, { recursive: true, force: true });
     await target.cleanup();
