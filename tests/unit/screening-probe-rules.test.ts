@@ -100,3 +100,15 @@ describe('business words: forms of Russian organisations, airlines, numbers, acr
     expect(business('ISIS Consulting Ltd', 'ISLAMIC STATE IN IRAQ AND THE LEVANT')).toBeLessThan(80);
   });
 });
+
+describe('a nickname', () => {
+  it('beside an exact surname matches also when the query leaves out a listed patronymic or middle name', () => {
+    expect(score('Sasha Lukashenko', 'LUKASHENKO, Aleksandr Grigoryevich')).toBeGreaterThanOrEqual(80);
+    expect(score('Bill Jones', 'JONES, William Robert')).toBeGreaterThanOrEqual(80);
+  });
+
+  it('is never the surname alone, nor a nickname with another surname', () => {
+    expect(score('Sasha Petrenko', 'LUKASHENKO, Aleksandr Grigoryevich')).toBeLessThan(80);
+    expect(score('Bill Smith', 'JONES, William Robert')).toBeLessThan(80);
+  });
+});

@@ -102,7 +102,9 @@ const PHONETIC_MIN_JW_FEW_SOUNDS = 0.88;
 
 /** Four-letter words one edit apart ("Daut" / "Daun", "Erik" / "Eric"): a typo as often as another name. */
 const SHORT_ONE_EDIT_CREDIT = 0.6;
-const NICKNAME_CREDIT = 0.65;
+/** A nickname (Sasha / Aleksandr, Bill / William): beside an exact surname it matches also when the query leaves out a
+ * listed middle name or patronymic (Sasha Lukashenko / Lukashenko, Aleksandr Grigoryevich 80). */
+const NICKNAME_CREDIT = 0.68;
 /** The same given name in another language: a little more than a nickname (a listed patronymic the query leaves out
  * still lets it match: Peter Ivanov / Ivanov, Pyotr Sergeyevich), less than the name itself. */
 const LANGUAGE_CREDIT = 0.7;
