@@ -66,6 +66,25 @@ describe('event ingest served from Node without the router', () => {
     expect(Object.keys(body).sort()).toEqual(['id', 'received_at']);
   });
 
+  it('reads a body sent in several chunks without a length, up to the limit', async () => {
+    const key = `node-route-${randomUUID()}`;
+    // Padded near the limit and cut into pieces, so the adapter must put several chunks together.
+    const text = JSON.stringify({ ...payment(key), note: 'z'.repeat(1024 * 1024 - 400) });
+    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(1024 * 1024);
+    const bytes = new TextEncoder().encode(text);
+    const pieces = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let at = 0; at < bytes.length; at += 50_000) controller.enqueue(bytes.slice(at, at + 50_000));
+        controller.close();
+      },
+    });
+    const r = await send('/v1/events?mode=async', { body: pieces, duplex: 'half' });
+    expect(r.status).toBe(202);
+    const { id } = (await r.json()) as { id: string };
+    const stored = await call(events.GET, { method: 'GET', path: '/v1/events?limit=100', key: org.key });
+    expect((stored.json as { events: { id: string; idempotency_key: string }[] }).events.find((e) => e.id === id)?.idempotency_key).toBe(key);
+  });
+
   it('answers whatever the Host header says', async () => {
     const body = JSON.stringify(payment(`node-route-${randomUUID()}`));
     const status = await new Promise<number>((resolve, reject) => {
