@@ -1,9 +1,9 @@
 // Rules found with the screening probe (scripts/bench/screening-probe.ts): each a general rule of the matcher,
 // tested here on names written for this file.
 import { describe, expect, it } from 'vitest';
-import { scoreEntry } from '@/lib/screening/matcher';
+import { buildScreeningIndex, scoreEntry, screenName } from '@/lib/screening/matcher';
 import { otherGender } from '@/lib/screening/matcher/similarity';
-import { person } from '../support/list-entries';
+import { business as businessEntry, person } from '../support/list-entries';
 
 const score = (query: string, listName: string, kind: 'person' | 'business' = 'person'): number =>
   scoreEntry({ name: query, kind }, { ...person('x', listName), kind }).score;
@@ -110,5 +110,17 @@ describe('a nickname', () => {
   it('is never the surname alone, nor a nickname with another surname', () => {
     expect(score('Sasha Petrenko', 'LUKASHENKO, Aleksandr Grigoryevich')).toBeLessThan(80);
     expect(score('Bill Smith', 'JONES, William Robert')).toBeLessThan(80);
+  });
+});
+
+describe('an organisation named in Arabic script, screened through an index', () => {
+  it('finds the entry known only by its English name (the English readings of the words reach it)', () => {
+    const index = buildScreeningIndex([
+      businessEntry('lifg', 'LIBYAN ISLAMIC FIGHTING GROUP'),
+      businessEntry('tcg', 'TUNISIAN COMBATANT GROUP'),
+      businessEntry('other', 'ISLAMIC RELIEF FUND'),
+    ]);
+    const found = screenName(index, { name: 'الجماعة التونسية المقاتلة', kind: 'business' });
+    expect(found.matches.map((m) => m.entry_ref)).toEqual(['tcg']);
   });
 });

@@ -281,6 +281,8 @@ export class CandidateIndex implements ScreeningIndex {
       // A Brahmic word writes its vowels other than a (निकोलय NIKOLY): it also reaches Latin words by
       // sound and by one edit, as it is compared (similarity.ts compareAbjad).
       if (word.asLatin && /[EIOU]/.test(word.text)) this.reachBySpelling(word.asLatin, add);
+      // A word of a business name in Arabic script read as its English words (normalize.ts) reaches those words.
+      for (const spelling of word.spellings ?? []) add(this.vocabulary.get(spelling.text), HIT_EXACT);
       return reached;
     }
     if (!word.latin) return reached;
