@@ -124,3 +124,18 @@ describe('an organisation named in Arabic script, screened through an index', ()
     expect(found.matches.map((m) => m.entry_ref)).toEqual(['tcg']);
   });
 });
+
+describe('the title Sayyid in Arabic script', () => {
+  it('goes as Sayed and Sayyid go in Latin letters', () => {
+    expect(score('SAYED MOHAMMAD AZIM AGHA', 'سید محمد عظیم آغا')).toBeGreaterThanOrEqual(80);
+    expect(score('Mohammad Azim Agha', 'سید محمد عظیم آغا')).toBeGreaterThanOrEqual(80);
+    expect(score('Ezatullah Haqqani', 'عزت الله حقاني خان سيد')).toBeGreaterThanOrEqual(80);
+    expect(score('Sayyed Ghiasuddin Agha', 'سيد غیاث الدین آغا')).toBeGreaterThanOrEqual(80);
+    expect(score('Syed Ghiasuddin Agha', 'GHIASUDDIN AGHA')).toBeGreaterThanOrEqual(80);
+  });
+
+  it('but not Said (سعيد) or al-Sayd (الصيد), which normalised letters would write alike', () => {
+    expect(score('Said Bahaji', 'سعيد باهاجى')).toBeGreaterThanOrEqual(80);
+    expect(score('Sami Ben Khamis Ben Saleh Elsseid', 'سامي بن خميس بن صالح الصيد')).toBeGreaterThanOrEqual(80);
+  });
+});

@@ -688,9 +688,18 @@ function roleOf(word: string, kind: EntryKind): WordRole {
   return 'normal';
 }
 
+/** The title sayyid as Arabic and Persian write it (سيد, سید, السيد, with or without its shadda), which Latin spellings
+ * drop as Sayed, Sayyid, Syed (PERSON_TITLES). Read on the letters as written: normalised, سيد would be صيد and
+ * سعيد (Said) too. */
+const ABJAD_SAYYID = /(?<=^|[\s,])(?:ال)?س[يی]\u0651?د(?=$|[\s,])/g;
+
 /** Normalise one name form for comparison as a person or as a business name. */
 export function normalizeName(raw: string, kind: EntryKind): NormalizedName {
-  const ordered = kind === 'person' ? givenNamesFirst(raw) : raw;
+  let ordered = kind === 'person' ? givenNamesFirst(raw) : raw;
+  if (kind === 'person' && ordered.includes('س')) {
+    const withoutSayyid = ordered.replace(ABJAD_SAYYID, ' ');
+    if (/\p{L}/u.test(withoutSayyid)) ordered = withoutSayyid;
+  }
   const readings = new Map<string, readonly string[]>();
   let tokens = normalizeText(ordered, readings).split(' ').filter((t) => t.length > 0);
   const legal = new Set<string>();
