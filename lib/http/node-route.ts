@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { log } from '@/lib/log';
-import { JSON_BODY_LIMIT } from './body';
+import { JSON_BODY_LIMIT, requestWithBodyRead } from './body';
 import { routeSpecOf, type RouteHandler } from './route';
 
 /**
@@ -28,11 +28,8 @@ export async function serveWithRoute(handler: RouteHandler, req: IncomingMessage
     const body = hasBody && !(declared > limit) ? await readUpTo(req, limit + 1) : undefined;
     // The path and query as sent; the Host header is not needed by key-authenticated routes, and a
     // malformed one must not fail the request.
-    const request = new Request(new URL(req.url ?? '/', 'http://localhost'), {
-      method: req.method,
-      headers,
-      ...(body && body.byteLength > 0 ? { body: body as Uint8Array<ArrayBuffer> } : {}),
-    });
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const request = body ? requestWithBodyRead(url, { method: req.method, headers }, body) : new Request(url, { method: req.method, headers });
     const response = await handler(request);
     res.statusCode = response.status;
     for (const [name, value] of response.headers) if (name !== 'set-cookie') res.setHeader(name, value);
