@@ -139,3 +139,15 @@ describe('the title Sayyid in Arabic script', () => {
     expect(score('Sami Ben Khamis Ben Saleh Elsseid', 'سامي بن خميس بن صالح الصيد')).toBeGreaterThanOrEqual(80);
   });
 });
+
+describe('the diphthong aw', () => {
+  it('aw and au before a consonant are one diphthong (Tawhid, Tauhid, Таухид; Awlaki, Aulaqi)', () => {
+    expect(score('Tauhid Rahman', 'RAHMAN, Tawhid')).toBeGreaterThanOrEqual(80);
+    expect(score('Таухид Рахман', 'RAHMAN, Tawhid')).toBeGreaterThanOrEqual(80);
+    expect(score('Anwar al-Awlaki', 'AL-AULAQI, Anwar')).toBeGreaterThanOrEqual(80);
+  });
+
+  it('not before a vowel, where the w is a consonant (Hawa, Dawud)', () => {
+    expect(score('Haua Rahman', 'RAHMAN, Hawa')).toBeLessThan(100);
+  });
+});

@@ -276,7 +276,7 @@ export function sameArticleCompound(a: ComparableWord, b: ComparableWord): boole
 }
 
 /**
- * Fold spellings that transliterations use for the same sound: q/k, kh/h, gh/g, dh/d, th/t, ou/u,
+ * Fold spellings that transliterations use for the same sound: q/k, kh/h, gh/g, dh/d, th/t, ou/u, aw/au before a consonant,
  * dj/zh/j, w/v, doubled letters, a leading hard g (Gaddafi/Qaddafi). Input is a lowercase a-z word.
  */
 export function foldForSound(word: string): string {
@@ -294,6 +294,8 @@ export function foldForSound(word: string): string {
     .replace(/ck/g, 'k')
     .replace(/q/g, 'k')
     .replace(/x/g, 'ks')
+    // An Arabic diphthong written aw or au (Tawhid, Tauhid; Russian Таухид), before a consonant.
+    .replace(/aw(?=[^aeiouy]|$)/g, 'au')
     .replace(/w/g, 'v')
     .replace(/ou/g, 'u')
     .replace(/oo/g, 'u')
