@@ -39,6 +39,11 @@ export async function serveWithRoute(handler: RouteHandler, req: IncomingMessage
     if (answer) res.setHeader('content-length', answer.byteLength);
     res.end(answer);
   } catch (err) {
+    if (err instanceof RequestClosed) {
+      log('info', 'request closed before its body ended');
+      res.destroy();
+      return;
+    }
     // The route wrapper answers every error of the request itself; what arrives here is a failure to
     // write the answer (the client went away) or a bug in this adapter, and never reaches the client.
     log('error', 'request adapter failed', { error: err instanceof Error ? err.message : String(err) });
@@ -50,6 +55,12 @@ export async function serveWithRoute(handler: RouteHandler, req: IncomingMessage
   }
 }
 
+class RequestClosed extends Error {
+  constructor() {
+    super('the request closed before its body ended');
+  }
+}
+
 /**
  * The request's body, reading no more than `cap` bytes: past it the request is paused and left unread
  * (not destroyed, so the refusal can still be written to its socket).
@@ -58,13 +69,23 @@ function readUpTo(req: IncomingMessage, cap: number): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let total = 0;
-    const done = () => {
+    const stop = () => {
       req.off('data', onData);
       req.off('end', done);
-      req.off('error', reject);
+      req.off('error', failed);
+      req.off('close', closed);
+    };
+    const done = () => {
+      stop();
       const bytes = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, total);
       resolve(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
     };
+    const failed = (err: Error) => {
+      stop();
+      reject(err);
+    };
+    // The client went away before the body ended: nothing to answer.
+    const closed = () => failed(new RequestClosed());
     const onData = (chunk: Buffer) => {
       const room = cap - total;
       chunks.push(chunk.byteLength > room ? chunk.subarray(0, room) : chunk);
@@ -76,6 +97,7 @@ function readUpTo(req: IncomingMessage, cap: number): Promise<Uint8Array> {
     };
     req.on('data', onData);
     req.on('end', done);
-    req.on('error', reject);
+    req.on('error', failed);
+    req.on('close', closed);
   });
 }

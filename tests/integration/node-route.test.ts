@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as events from '@/app/v1/events/route';
@@ -83,6 +83,24 @@ describe('event ingest served from Node without the router', () => {
     const { id } = (await r.json()) as { id: string };
     const stored = await call(events.GET, { method: 'GET', path: '/v1/events?limit=100', key: org.key });
     expect((stored.json as { events: { id: string; idempotency_key: string }[] }).events.find((e) => e.id === id)?.idempotency_key).toBe(key);
+  });
+
+  it('lets go of a request whose client leaves before its body ends', async () => {
+    let settled: () => void = () => undefined;
+    const served = new Promise<void>((resolve) => (settled = resolve));
+    const own = http.createServer((req, res) => void serveWithRoute(events.POST, req, res).then(settled));
+    await new Promise<void>((resolve) => own.listen(0, '127.0.0.1', resolve));
+    try {
+      const socket = net.connect((own.address() as AddressInfo).port, '127.0.0.1');
+      await new Promise<void>((resolve) => socket.once('connect', resolve));
+      // Declares 1,000 bytes, sends 20 and leaves.
+      socket.write(`POST /v1/events HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${org.key}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"type": "transfer",`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      socket.destroy();
+      await served;
+    } finally {
+      await new Promise((resolve) => own.close(resolve));
+    }
   });
 
   it('answers whatever the Host header says', async () => {
