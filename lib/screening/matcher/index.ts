@@ -6,7 +6,10 @@
 //
 // How a score comes about (details in the files named):
 // - normalize.ts: case, accents, punctuation, "SURNAME, Given", titles and legal forms (in many
-//   languages) go, and Russian NK is read as "oil company" (name-words.ts BUSINESS_WORD_TRANSLATIONS); every
+//   languages) go, Russian NK is read as "oil company", Airlines as Air, Number as No. (name-words.ts
+//   BUSINESS_WORD_TRANSLATIONS), Daesh, ISIS, ISIL as the words they stand for (BUSINESS_NAME_ACRONYMS), and in a
+//   business name Arabic words of organisations also as their English words (جماعة group, جبهة front); the title
+//   sayyid in Arabic script goes as Sayed does; every
 //   script becomes Latin (Cyrillic by a table, the rest with any-ascii; words of scripts that leave vowels
 //   unwritten stay marked in capitals; Chinese and Korean split by syllable);
 //   numbers in business names become digits; each word gets a role (distinctive, particle, generic
@@ -16,7 +19,8 @@
 // - prepare.ts: roles give weights (particles and generic words count for less); neighbouring words
 //   are also joined ("abu bakr" -> "abubakr") so spacing variants meet.
 // - similarity.ts: two words match exactly, closely (spelling, a nickname, the same given name in another
-//   language: data/given-names-languages.ts), phonetically (sound, after folding transliteration variants, and
+//   language: data/given-names-languages.ts; never a given name and its form for the other gender, Maria / Mario,
+//   Daniela / Daniel: otherGender), phonetically (sound, after folding transliteration variants, and
 //   Abd al-, Abdul, Abdel, Abdur, Abder and -uddin, -eddine, al-Din written alike, also against a name of that
 //   one word; a first o written u in a word of one length, Omar / Umar; a Chinese or Korean
 //   romanisation variant; consonants for abjad
