@@ -1,6 +1,6 @@
 /**
  * Events benchmark: `npm run bench -- events [--events N] [--entities N] [--seconds S] [--concurrency C]
- * [--rate R] [--instances 1|2] [--profile [--profile-mode async]] [--url http://host:port --key sk_...] [--keep]`.
+ * [--rate R] [--instances 1|2] [--backends] [--profile [--profile-mode async]] [--url http://host:port --key sk_...] [--keep]`.
  *
  * Builds and starts the service on a fresh database (embedded, or a new database on
  * SERVICE_DATABASE_URL's server) unless --url points at a running one (then SERVICE_DATABASE_URL must
@@ -15,7 +15,8 @@
  * full-page images, from pg_stat_wal; on a shared server also other databases' writes), `backends`:
  * the mean number of the bench database's client backends in each state during the phase (running,
  * idle_in_transaction: waiting inside a batch for the service's next statement, a wait event such as
- * IO:WALSync or Lock:advisory, idle), sampled from pg_stat_activity every 10 ms, and
+ * IO:WALSync or Lock:advisory, idle), sampled from pg_stat_activity every 20 ms with --backends only (the
+ * sampling itself cost about a sixth of the saturated rates when it ran every 10 ms), and
  * `cpu_ms_per_event`: CPU milliseconds per request of the service processes, of every postgres process
  * on the machine (on a shared server also other databases' work of the moment) and of the load
  * generator itself, from /proc before and after the phase (null without /proc).
@@ -395,8 +396,8 @@ function walPerRequest(before: WalReading | null, after: WalReading | null, requ
 }
 
 /**
- * Samples what the bench database's client backends are doing (pg_stat_activity) every 10 ms until
- * stopped; null until main connects it. `stop` gives the mean number of backends in each state over the
+ * Samples what the bench database's client backends are doing (pg_stat_activity) every 20 ms until
+ * stopped; null unless --backends (then set once main connects). `stop` gives the mean number of backends in each state over the
  * samples: `running` (on CPU or runnable), `idle_in_transaction` (in a batch, waiting for the service's
  * next statement), `idle` (no transaction), or the wait event (`Lock:advisory`, `IO:WALSync`, ...).
  */
@@ -574,7 +575,7 @@ async function main(): Promise<void> {
     const activity = new pg.Client({ connectionString: target.dbUrl });
     await activity.connect();
     activityConnection = activity;
-    sampleBackends = () => {
+    if (flag('backends')) sampleBackends = () => {
       const totals = new Map<string, number>();
       let samples = 0;
       let running = true;
@@ -589,7 +590,7 @@ async function main(): Promise<void> {
           );
           samples += 1;
           for (const r of rows) totals.set(r.s, (totals.get(r.s) ?? 0) + r.n);
-          await new Promise((resolve) => setTimeout(resolve, 10));
+          await new Promise((resolve) => setTimeout(resolve, 20));
         }
       })();
       return {
