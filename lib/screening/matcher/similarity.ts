@@ -936,7 +936,16 @@ function compareDirect(a: ComparableWord, b: ComparableWord): WordMatch | null {
   // A nickname, or the same name in another language: at least that, and more when the spellings are closer still
   // (Aleksandr, Alyaksandr; Yousef, Yusuf, which a nickname table also links).
   const language = a.languages?.has(b.text) ? LANGUAGE : a.nicknames?.has(b.text) ? NICKNAME : null;
-  if (!language && otherGender(a.text, b.text)) return null;
+  const match = compareLatinSpellings(a, b, language);
+  // A given name and its form for the other gender are two names however alike they are spelled: checked once the
+  // spellings meet, as most pairs of words compared do not.
+  return match !== null && !language && otherGender(a.text, b.text) ? null : match;
+}
+
+/** Two Latin words of two letters or more, not equal: a nickname or the same name in another language (`language`), a spelling or a sound. */
+function compareLatinSpellings(a: ComparableWord, b: ComparableWord, language: WordMatch | null): WordMatch | null {
+  const la = a.text.length;
+  const lb = b.text.length;
   if (la <= SHORT_WORD_MAX || lb <= SHORT_WORD_MAX) {
     if (la <= 3 && lb <= 3 && (a.text === 'al' || b.text === 'al') && ARTICLE_SPELLINGS.has(a.text) && ARTICLE_SPELLINGS.has(b.text)) return ARTICLE;
     // One letter doubled on one side only (Ana / Anna, Ali / Alli, Ma'n / Mann): a spelling, not another name.
