@@ -403,6 +403,47 @@ function walPerRequest(before: WalReading | null, after: WalReading | null, requ
  */
 let sampleBackends: (() => { stop: () => Promise<Record<string, number>> }) | null = null;
 
+/** The server's WAL written so far, from pg_stat_wal; null on a server without it. */
+async function walOf(stats: pg.Client): Promise<WalReading | null> {
+  try {
+    const { rows } = await stats.query<{ bytes: string; fpi: string }>('SELECT wal_bytes::text AS bytes, wal_fpi::text AS fpi FROM pg_stat_wal');
+    const row = rows[0];
+    return row ? { bytes: Number(row.bytes), fpi: Number(row.fpi) } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Starts sampling the backends' states on `stats` (see sampleBackends). */
+function sampleBackendsOn(stats: pg.Client): { stop: () => Promise<Record<string, number>> } {
+  const totals = new Map<string, number>();
+  let samples = 0;
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const { rows } = await stats.query<{ s: string; n: number }>(
+        `SELECT CASE WHEN state = 'active' THEN coalesce(wait_event_type || ':' || wait_event, 'running')
+                     ELSE replace(coalesce(state, 'unknown'), ' ', '_') END AS s, count(*)::int AS n
+         FROM pg_stat_activity
+         WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'
+         GROUP BY 1`,
+      );
+      samples += 1;
+      for (const r of rows) totals.set(r.s, (totals.get(r.s) ?? 0) + r.n);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await loop.catch(() => undefined);
+      const out: Record<string, number> = {};
+      for (const [state, n] of [...totals].sort((a, b) => b[1] - a[1])) out[state] = Math.round((n / Math.max(1, samples)) * 100) / 100;
+      return out;
+    },
+  };
+}
+
 interface Phase {
   load: LoadResult;
   eventsPerCommit: number | null;
@@ -547,8 +588,7 @@ async function main(): Promise<void> {
   const target = await prepareDatabase();
   const services: ChildProcess[] = [];
   const clients: Client[] = [];
-  let walConnection: pg.Client | undefined;
-  let activityConnection: pg.Client | undefined;
+  let statsConnection: pg.Client | undefined;
   const profileDir = PROFILE ? await fs.mkdtemp(path.join(os.tmpdir(), 'aml-bench-profile-')) : undefined;
   try {
     await runMigrations(target.dbUrl);
@@ -560,49 +600,13 @@ async function main(): Promise<void> {
     await closeDb();
     progress(`organisation ${org.id}; loading ${EVENTS} historic events across ${ENTITIES} entities`);
     await loadHistory(target.dbUrl, org.id);
-    const walStats = new pg.Client({ connectionString: target.dbUrl });
-    await walStats.connect();
-    walConnection = walStats;
-    readWal = async () => {
-      try {
-        const { rows } = await walStats.query<{ bytes: string; fpi: string }>('SELECT wal_bytes::text AS bytes, wal_fpi::text AS fpi FROM pg_stat_wal');
-        const row = rows[0];
-        return row ? { bytes: Number(row.bytes), fpi: Number(row.fpi) } : null;
-      } catch {
-        return null;
-      }
-    };
-    const activity = new pg.Client({ connectionString: target.dbUrl });
-    await activity.connect();
-    activityConnection = activity;
-    if (flag('backends')) sampleBackends = () => {
-      const totals = new Map<string, number>();
-      let samples = 0;
-      let running = true;
-      const loop = (async () => {
-        while (running) {
-          const { rows } = await activity.query<{ s: string; n: number }>(
-            `SELECT CASE WHEN state = 'active' THEN coalesce(wait_event_type || ':' || wait_event, 'running')
-                         ELSE replace(coalesce(state, 'unknown'), ' ', '_') END AS s, count(*)::int AS n
-             FROM pg_stat_activity
-             WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'
-             GROUP BY 1`,
-          );
-          samples += 1;
-          for (const r of rows) totals.set(r.s, (totals.get(r.s) ?? 0) + r.n);
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
-      })();
-      return {
-        stop: async () => {
-          running = false;
-          await loop.catch(() => undefined);
-          const out: Record<string, number> = {};
-          for (const [state, n] of [...totals].sort((a, b) => b[1] - a[1])) out[state] = Math.round((n / Math.max(1, samples)) * 100) / 100;
-          return out;
-        },
-      };
-    };
+    // One connection for the server's statistics: WAL before and after each phase, the backends' states with
+    // --backends, and the engine's decision times at the end.
+    const stats = new pg.Client({ connectionString: target.dbUrl });
+    await stats.connect();
+    statsConnection = stats;
+    readWal = () => walOf(stats);
+    if (flag('backends')) sampleBackends = () => sampleBackendsOn(stats);
 
     const connect = (baseUrl: string) => {
       const u = new URL(baseUrl);
@@ -695,15 +699,12 @@ async function main(): Promise<void> {
     const rawTps = await rawInsertFloor(target.dbUrl, org.id);
     progress(`    ${rawTps} tps`);
 
-    const stats = new pg.Client({ connectionString: target.dbUrl });
-    await stats.connect();
     const engine = await stats.query<{ p50: number; p99: number; n: number }>(
       `SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY decided_in_us) / 1000.0 AS p50,
               percentile_cont(0.99) WITHIN GROUP (ORDER BY decided_in_us) / 1000.0 AS p99, count(*)::int AS n
        FROM decisions WHERE org_id = $1 AND created_at >= $2 AND created_at < $3`,
       [org.id, benchStarted, singleEnded],
     );
-    await stats.end();
 
     const one = phasesJson(single);
     const twoInstances = two && {
@@ -741,8 +742,7 @@ async function main(): Promise<void> {
     process.stdout.write(`${JSON.stringify(result)}\n`);
   } finally {
     for (const c of clients) c.close();
-    await walConnection?.end().catch(() => undefined);
-    await activityConnection?.end().catch(() => undefined);
+    await statsConnection?.end().catch(() => undefined);
     for (const service of services) await stopProcess(service);
     if (profileDir && !flag('keep')) await fs.rm(profileDir, { recursive: true, force: true });
     await target.cleanup();
