@@ -130,21 +130,22 @@ function slotRank(s: PairSlot): number {
   return minor(s.query) && minor(s.list) ? s.match.credit / 2 : s.match.credit;
 }
 
-/** Equal pairs go to the earlier words first; the later first when an alignment is tried again (see alignNames). */
-let laterFirst = false;
-
+/** Equal pairs go to the earlier words first (bySlotPriority), or to the later first (byLaterSlotPriority) when an
+ * alignment is tried again (see alignNames). */
 function bySlotPriority(x: PairSlot, y: PairSlot): number {
-  return (
-    slotRank(y) - slotRank(x) ||
-    x.clash - y.clash ||
-    y.covered - x.covered ||
-    (laterFirst ? y.query.first - x.query.first : x.query.first - y.query.first) ||
-    (laterFirst ? y.list.first - x.list.first : x.list.first - y.list.first)
-  );
+  return bySlotRank(x, y) || x.query.first - y.query.first || x.list.first - y.list.first;
+}
+
+function byLaterSlotPriority(x: PairSlot, y: PairSlot): number {
+  return bySlotRank(x, y) || y.query.first - x.query.first || y.list.first - x.list.first;
+}
+
+function bySlotRank(x: PairSlot, y: PairSlot): number {
+  return slotRank(y) - slotRank(x) || x.clash - y.clash || y.covered - x.covered;
 }
 
 /** Every word pair that matches at all, best first, in slotOrder. */
-function collectPairs(query: PreparedName, name: PreparedName, memo: ComparisonMemo, withoutEchoes: boolean): void {
+function collectPairs(query: PreparedName, name: PreparedName, memo: ComparisonMemo, withoutEchoes: boolean, laterFirst: boolean): void {
   slotOrder.length = 0;
   for (let qi = 0; qi < query.units.length; qi++) {
     const qu = query.units[qi] as NameUnit;
@@ -196,7 +197,7 @@ function collectPairs(query: PreparedName, name: PreparedName, memo: ComparisonM
       slotOrder.push(slot);
     }
   }
-  slotOrder.sort(bySlotPriority);
+  slotOrder.sort(laterFirst ? byLaterSlotPriority : bySlotPriority);
 }
 
 /** The name score (0..100) from the two coverages, the better one counting more. The candidate
@@ -223,13 +224,8 @@ export function alignNames(query: PreparedName, name: PreparedName, memo: Compar
   // A word written twice may be taken by the pair that the other needed less ("ali" = "ali" before "abd al ali" =
   // "abdulali"): the later of equal pairs first as well, the better kept.
   if ((query.hasRepeatedWord || name.hasRepeatedWord) && best.score < 100) {
-    laterFirst = true;
-    try {
-      const again = alignOnce(query, name, memo, details, false);
-      if (again.score > best.score) best = again;
-    } finally {
-      laterFirst = false;
-    }
+    const again = alignOnce(query, name, memo, details, false, true);
+    if (again.score > best.score) best = again;
   }
   if (best.score < ACRONYM_SCORE && name.kind === 'business') {
     const acronym = acronymPair(query, name) ?? acronymPair(name, query);
@@ -298,13 +294,20 @@ function leftoversOf(name: PreparedName, used: Uint8Array, extras: string[] | nu
   return { all, distinctive, genericAbjad, genericLatin, countries };
 }
 
-function alignOnce(query: PreparedName, name: PreparedName, memo: ComparisonMemo, details: boolean, withoutEchoes: boolean): NameAlignment {
+function alignOnce(
+  query: PreparedName,
+  name: PreparedName,
+  memo: ComparisonMemo,
+  details: boolean,
+  withoutEchoes: boolean,
+  laterFirst = false,
+): NameAlignment {
   // Without details nothing is collected: most names a screening aligns are never reported.
   const pairs: AlignedPair[] = details ? [] : NO_PAIRS;
   const queryExtras: string[] = details ? [] : NO_WORDS;
   const listExtras: string[] = details ? [] : NO_WORDS;
   usedEcho = false;
-  collectPairs(query, name, memo, withoutEchoes);
+  collectPairs(query, name, memo, withoutEchoes, laterFirst);
   if (usedQuery.length < query.wordCount) usedQuery = new Uint8Array(query.wordCount * 2);
   if (usedList.length < name.wordCount) usedList = new Uint8Array(name.wordCount * 2);
   usedQuery.fill(0, 0, query.wordCount);
