@@ -2,7 +2,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Queryable } from '@/db/client';
-import { sendBehind, sendInOrder } from '@/db/pipeline';
+import { isUniqueViolation } from '@/db/errors';
+import { sendBehind, sendEachInOrder } from '@/db/pipeline';
 import { decisions, events } from '@/db/schema';
 import { alertOfDecision, decisionOnAlertsStatements, type DecisionForAlert } from '@/lib/alerts/raise-for-decision';
 import type { Actor } from '@/lib/auth/actor';
@@ -91,32 +92,64 @@ type Staged =
   | { kind: 'stored'; result: IngestResult; decision?: ScoredDecision }
   | { kind: 'replay' };
 
+/** The open transaction of a batch: its connection, and its last statements sent with the COMMIT. */
+interface LockedTransaction {
+  client: pg.PoolClient;
+  /**
+   * Sends `statements` and COMMIT right behind them (db/pipeline.ts: one round trip on a pipelined
+   * connection) and answers each statement. When one fails, PostgreSQL aborts the transaction and
+   * answers the COMMIT with a rollback, so nothing is committed; the caller throws the failure that is
+   * the cause. Records the write (sending to the last statement's answer) and commit (from there to the
+   * COMMIT's answer) stages.
+   */
+  commitBehind(statements: readonly (string | pg.QueryConfig)[]): Promise<{ answers: PromiseSettledResult<pg.QueryResult>[]; committed: boolean }>;
+}
+
 /**
  * Runs `work` in one transaction holding the advisory locks of the given keys, taken in ascending
  * order (so two batches, also of two instances, cannot deadlock on them). `work`'s first statement is
- * sent right behind BEGIN and the locks (db/pipeline.ts), so it runs after the locks are held; it commits
- * when `work` returns and rolls back when it throws.
+ * sent right behind BEGIN and the locks (db/pipeline.ts), so it runs after the locks are held. `work`
+ * sends its last statements with the COMMIT (`commitBehind`); if it returns without doing so the
+ * transaction commits then, and it rolls back when `work` throws.
  */
 async function inLockedTransaction<T>(
   pool: pg.Pool,
   keys: bigint[],
   stages: IngestBatchStages,
-  work: (client: pg.PoolClient) => Promise<T>,
+  work: (tx: LockedTransaction) => Promise<T>,
 ): Promise<T> {
   const sorted = [...new Set(keys)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map((k) => BigInt.asIntN(64, k).toString());
   const client = await pool.connect();
+  let commitSent = false;
+  const tx: LockedTransaction = {
+    client,
+    async commitBehind(statements) {
+      commitSent = true;
+      const writing = performance.now();
+      const each = sendEachInOrder(client, [...statements, 'COMMIT']);
+      const answers = await Promise.all(each.slice(0, -1));
+      const committing = performance.now();
+      stages.writeMs = committing - writing;
+      const commit = (await each.at(-1)) as PromiseSettledResult<pg.QueryResult>;
+      stages.commitMs = performance.now() - committing;
+      return { answers, committed: commit.status === 'fulfilled' && commit.value.command === 'COMMIT' };
+    },
+  };
   try {
     // BEGIN, generic plans (the batch statements take arrays, and planning each call anew would cost
     // as much as running it), and the locks, as one simple query. The keys are bigints computed here,
     // never request data, so they are written as numbers.
     const locks = sorted.length > 0 ? `; SELECT count(pg_advisory_xact_lock(k)) FROM unnest(ARRAY[${sorted.join(',')}]::bigint[]) AS k` : '';
     try {
-      const result = await sendBehind(client, `BEGIN; SET LOCAL plan_cache_mode = force_generic_plan${locks}`, () => work(client));
-      const committing = performance.now();
-      await client.query('COMMIT');
-      stages.commitMs = performance.now() - committing;
+      const result = await sendBehind(client, `BEGIN; SET LOCAL plan_cache_mode = force_generic_plan${locks}`, () => work(tx));
+      if (!commitSent) {
+        const committing = performance.now();
+        await client.query('COMMIT');
+        stages.commitMs = performance.now() - committing;
+      }
       return result;
     } catch (err) {
+      // After a failure behind the COMMIT there is no transaction left, and this only warns.
       await client.query('ROLLBACK').catch(() => undefined);
       throw err;
     }
@@ -125,7 +158,10 @@ async function inLockedTransaction<T>(
   }
 }
 
-/** An idempotency key taken while the batch read its counters (by another instance): see `stageBatch`. */
+/**
+ * An idempotency key taken while the batch read its counters (by another instance, committed while
+ * the batch's insert waited on it): see `stageBatch`.
+ */
 class KeyTakenMeanwhile extends Error {
   constructor() {
     super('an idempotency key of the batch was taken while it was being stored');
@@ -137,9 +173,10 @@ class KeyTakenMeanwhile extends Error {
  * stored windows of all its events in one statement, each event's counters carried over from the
  * earlier events of the batch (lib/events/batch-counters.ts), the decisions, all events with their
  * state in one statement, then the alerts of review and block decisions one event after the other; the
- * statements after the counters' read are sent back to back (db/pipeline.ts).
+ * statements after the counters' read are sent back to back with the COMMIT (db/pipeline.ts).
  */
-async function stageBatch(client: pg.ClientBase, items: readonly IngestItem[], stages: IngestBatchStages): Promise<Staged[]> {
+async function stageBatch(tx: LockedTransaction, items: readonly IngestItem[], stages: IngestBatchStages): Promise<Staged[]> {
+  const { client } = tx;
   const { nearThresholdLow: low, nearThresholdHigh: high } = settings();
   const subjects = items.map((i) => ({ orgId: i.actor.orgId, event: i.event }));
   // Sent right behind BEGIN and the locks: the round trip includes waiting for them.
@@ -194,16 +231,18 @@ async function stageBatch(client: pg.ClientBase, items: readonly IngestItem[], s
     };
     return decisionOnAlertsStatements(item.actor, decision, subjectsOfAlert.other);
   });
-  const writing = performance.now();
-  const answers = await sendInOrder(client, [storeEventsStatement(written), ...onAlerts.flatMap((x) => x ?? [])]);
-  stages.writeMs = performance.now() - writing;
+  const { answers, committed } = await tx.commitBehind([storeEventsStatement(written), ...onAlerts.flatMap((x) => x ?? [])]);
   const [storedAnswer, ...alertAnswers] = answers as [PromiseSettledResult<pg.QueryResult>, ...PromiseSettledResult<pg.QueryResult>[]];
-  if (storedAnswer.status === 'rejected') throw storedAnswer.reason;
-  const inserted = storedEventsOf(storedAnswer.value);
-  // Later events counted every written one: if another instance took a key meanwhile, count again one by one.
-  if (inserted.size !== written.length) throw new KeyTakenMeanwhile();
+  if (storedAnswer.status === 'rejected') {
+    // Later events counted every written one: if another instance took a key meanwhile, the insert
+    // fails on it, nothing commits, and the batch is counted again one by one.
+    if (isUniqueViolation(storedAnswer.reason, 'events_idempotency_key')) throw new KeyTakenMeanwhile();
+    throw storedAnswer.reason;
+  }
   const alertFailure = alertAnswers.find((a) => a.status === 'rejected');
   if (alertFailure) throw alertFailure.reason;
+  if (!committed) throw new Error('the ingest batch did not commit');
+  const inserted = storedEventsOf(storedAnswer.value);
   const alertResults = alertAnswers.map((a) => (a as PromiseFulfilledResult<pg.QueryResult>).value);
 
   const staged: Staged[] = [];
@@ -276,7 +315,7 @@ export async function commitBatch(
   let staged: Staged[];
   const stages: IngestBatchStages = { countersMs: 0, writeMs: 0, commitMs: 0 };
   try {
-    staged = await inLockedTransaction(pool, keys, stages, (client) => stageBatch(client, items, stages));
+    staged = await inLockedTransaction(pool, keys, stages, (tx) => stageBatch(tx, items, stages));
   } catch (err) {
     if (items.length === 1) {
       // Alone, an event whose key was taken meanwhile is simply a replay the next try finds.

@@ -212,8 +212,10 @@ function paramsOf(c: BatchColumns): StoreParams {
 /**
  * The events of a batch with everything they add, as one statement: the events (in the batch's
  * order, so `seq` and `received_at` follow arrival), entity placeholders and links, the incremental
- * counter state (db/schema/counters.ts) and the decisions stored without an alert. Every part joins to
- * `ev`, so an event whose idempotency key is taken adds nothing. Events of a batch may share entities
+ * counter state (db/schema/counters.ts) and the decisions stored without an alert. An event whose
+ * idempotency key was taken meanwhile (by another instance; keys stored before the batch read its
+ * counters are replays and not sent) fails the statement on the unique index `events_idempotency_key`,
+ * so the batch, whose later events counted that one, commits nothing. Events of a batch may share entities
  * (and devices): rows are aggregated per key, since one upsert may touch a row only once (counts
  * and histogram changes added, latest times kept), and taken in key order.
  */
@@ -230,7 +232,6 @@ const STORE_EVENTS = defineStatement<StoreParams>(STORE_PARAM_NAMES, (c) => sql`
          WITH ORDINALITY AS w(org, id, key, type, occurred_at, amount, currency, rail, source, destination, device, payload,
                               mode, features, dest_features, submitted_by, i)
     ORDER BY w.i
-    ON CONFLICT (org_id, idempotency_key) DO NOTHING
     RETURNING id, received_at),
   placeholders AS (
     INSERT INTO entities (org_id, id, last_seen_at)
@@ -449,10 +450,7 @@ export function storeEventsStatement(batch: readonly EventToStore[]): pg.QueryCo
   return STORE_EVENTS.bind(paramsOf(columns));
 }
 
-/**
- * The events the statement inserted, by event id; an event missing from the answer had its idempotency
- * key taken already and wrote nothing.
- */
+/** The events the statement inserted, by event id. */
 export function storedEventsOf(answer: pg.QueryResult): Map<string, StoredEvent> {
   const rows = answer.rows as { id: string; received_at: Date; decided_at: Date | null }[];
   return new Map(rows.map((r) => [r.id, { receivedAt: r.received_at, decidedAt: r.decided_at }]));

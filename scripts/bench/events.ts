@@ -27,7 +27,7 @@
  * storage floor (raw INSERT transactions). Prints one JSON object last; progress goes to stderr.
  *
  * --profile starts one service under Node's CPU profiler, runs only phase (b) (with --profile-mode async,
- * phase (c)) against it, stops it (the
+ * phase (c); with --profile-mode fixed, phase (a)) against it, stops it (the
  * profile is written as it exits) and prints `profile`: self-time shares of the phase's samples by
  * framework, application, driver, node and other code, idle apart, the same with Node's own time
  * counted for its caller, and the top 15 functions (cpu-profile.ts). No floors, no second instance.
@@ -64,8 +64,8 @@ const CONCURRENCY = Number(opt('concurrency', '16'));
 const RATE = Number(opt('rate', '300'));
 const INSTANCES = Number(opt('instances', '2'));
 const PROFILE = flag('profile');
-/** The phase profiled: (b) sync at saturation, or with `--profile-mode async` (c) async at saturation. */
-const PROFILE_MODE = opt('profile-mode', 'sync') as 'sync' | 'async';
+/** The phase profiled: (b) sync at saturation, with `--profile-mode async` (c) async at saturation, with `--profile-mode fixed` (a) sync at the fixed rate. */
+const PROFILE_MODE = opt('profile-mode', 'sync') as 'sync' | 'async' | 'fixed';
 const HOT_ENTITIES = 5;
 const HOT_EVENTS_EACH = Math.max(10_000, Math.round(EVENTS * 0.012));
 
@@ -583,7 +583,7 @@ async function pickProfile(dir: string, pids: number[]): Promise<{ file: string;
 
 async function main(): Promise<void> {
   if (!Number.isInteger(INSTANCES) || INSTANCES < 1 || INSTANCES > 2) throw new Error('--instances takes 1 or 2');
-  if (PROFILE_MODE !== 'sync' && PROFILE_MODE !== 'async') throw new Error('--profile-mode takes sync or async');
+  if (PROFILE_MODE !== 'sync' && PROFILE_MODE !== 'async' && PROFILE_MODE !== 'fixed') throw new Error('--profile-mode takes sync, async or fixed');
   if (PROFILE && opt('url')) throw new Error('--profile starts the service itself; it cannot profile the one at --url');
   const target = await prepareDatabase();
   const services: ChildProcess[] = [];
@@ -647,11 +647,16 @@ async function main(): Promise<void> {
     if (profileDir && first.service) {
       const service = first.service;
       const pids = [service.pid ?? -1, ...descendants(service.pid ?? -1)];
-      const label = PROFILE_MODE === 'sync' ? '(b) sync' : '(c) async';
-      progress(`profiling processes ${pids.join(', ')}: ${label} at saturation, ${CONCURRENCY} clients, ${SECONDS} s`);
+      const label = { sync: '(b) sync at saturation', async: '(c) async at saturation', fixed: `(a) sync at a fixed ${RATE} events/s` }[PROFILE_MODE];
+      progress(`profiling processes ${pids.join(', ')}: ${label}, ${SECONDS} s`);
       const from = nowUs();
-      const ok = PROFILE_MODE === 'sync' ? [200] : [202];
-      const profiled = await phase([client], () => pids, () => saturate(client, eventRequest(PROFILE_MODE, regularSource), { concurrency: CONCURRENCY, seconds: SECONDS, ok }));
+      const ok = PROFILE_MODE === 'async' ? [202] : [200];
+      const request = eventRequest(PROFILE_MODE === 'async' ? 'async' : 'sync', regularSource);
+      const profiled = await phase([client], () => pids, () =>
+        PROFILE_MODE === 'fixed'
+          ? fixedRate(client, request, { rate: RATE, seconds: SECONDS, ok })
+          : saturate(client, request, { concurrency: CONCURRENCY, seconds: SECONDS, ok }),
+      );
       const to = nowUs();
       client.close();
       progress('stopping the service so that it writes its profile');
@@ -662,7 +667,7 @@ async function main(): Promise<void> {
       const profile = JSON.parse(await fs.readFile(picked.file, 'utf8')) as CpuProfile;
       const summary = summariseProfile(profile, { projectRoot: PROJECT_ROOT, resolve: sourceMapResolver(PROJECT_ROOT), window: { from, to } });
       const result = {
-        [PROFILE_MODE === 'sync' ? 'sync_max' : 'async_max']: brief(profiled),
+        [{ sync: 'sync_max', async: 'async_max', fixed: 'sync_fixed' }[PROFILE_MODE]]: brief(profiled),
         events_per_commit_mean: profiled.eventsPerCommit,
         profile: { pid: picked.pid, ...summary, kept: flag('keep') ? picked.file : undefined },
         setup: { events: EVENTS, entities: ENTITIES, seconds: SECONDS, concurrency: CONCURRENCY, profile: PROFILE_MODE, cores: os.cpus().length },
