@@ -36,6 +36,9 @@ describe('Slavic names in German, Polish and French spelling', () => {
     expect(personScore('Mikhail Gorbatschow', 'GORBACHEV, Mikhail').score).toBeGreaterThanOrEqual(80);
     expect(personScore('Viktor Janukowytsch', 'YANUKOVYCH, Viktor').score).toBeGreaterThanOrEqual(80);
     expect(personScore('Wladimir Schirinowski', 'ZHIRINOVSKY, Vladimir').score).toBeGreaterThanOrEqual(80);
+    // German writes zh as sch inside a word too.
+    expect(personScore('Leonid Breschnew', 'BREZHNEV, Leonid').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Jewgenij Prigoschin', 'PRIGOZHIN, Yevgeniy').score).toBeGreaterThanOrEqual(80);
     expect(personScore('Viktor Tschernow', 'CHERNOV, Viktor').score).toBeGreaterThanOrEqual(80);
     expect(personScore('Wiktor Czernow', 'CHERNOV, Viktor').score).toBeGreaterThanOrEqual(80);
     expect(personScore('Taras Szewczenko', 'SHEVCHENKO, Taras').score).toBeGreaterThanOrEqual(80);

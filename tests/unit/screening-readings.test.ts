@@ -238,6 +238,11 @@ describe('Greek letters that Latin spellings write several ways', () => {
     expect(greekReadings('ευσταθιος')).toContain('efstathios');
   });
 
+  it('reads τσ as ts and as the ch Greek writes so in foreign names', () => {
+    expect(greekReadings('σετσιν')).toEqual(['setsin', 'sechin']);
+    expect(greekCredit('Σέτσιν', 'sechin')).toBeGreaterThan(0.8);
+  });
+
   it('reads ου as u and as ou', () => {
     expect(greekReadings('παπαδοπουλος')).toEqual(['papadopulos', 'papadopoulos']);
   });

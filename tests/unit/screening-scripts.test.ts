@@ -25,6 +25,7 @@ const entries: ListEntry[] = [
   person('harrash', 'الحراشي'),
   person('ozgur', 'OZGUR, Serdar Tugrul', { birth_year: 1979 }),
   person('rahmani', 'RAHMANI, Qari Abdul Wahid', { birth_year: 1966 }),
+  person('zawahiri', 'AL-ZAWAHIRI, Ayman', { birth_year: 1951 }),
 ];
 const index = buildScreeningIndex(entries);
 
@@ -69,6 +70,12 @@ describe('Hebrew', () => {
     const result = screenName(index, { name: 'חיים באח', kind: 'person', birth_year: 1955 });
     const hit = [...result.matches, ...result.near].find((m) => m.entry_ref === 'bach');
     expect(hit?.reasons.some((r) => r.code === 'name_phonetic' && r.detail.includes('transliterated'))).toBe(true);
+  });
+
+  it('reads an aleph, or aleph lamed, standing alone before a hyphen as the Arabic article', () => {
+    expect(normalizeText('א-זוואהירי')).toBe('al ZVAHYRY');
+    expect(normalizeText('אל-זוואהירי')).toBe('al ZVAHYRY');
+    expectMatch({ name: 'איימן א-זוואהירי', kind: 'person', birth_year: 1951 }, 'zawahiri');
   });
 
   it('keeps a clean Hebrew name off the list', () => {

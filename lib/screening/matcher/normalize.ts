@@ -87,7 +87,8 @@ const HEBREW_LETTERS: Readonly<Record<string, string>> = {
 // vowel inside a word is i or y (Σαμαγιόα, Σεγιέντ = Seyed); αυ, ευ are av, ev, or af, ef, or au, eu (Ευριπίδης =
 // Evripidis, Euripides); ει, οι are ei, oi or i (Βασίλειος = Vasileios, Vasilios; Οικονόμου = Oikonomou, Ikonomou),
 // αι ai or e; η i or e (Ελένη = Eleni, Δημήτρης = Dimitris, Demetris); υ y or i (Κυριάκος = Kyriakos, Kiriakos);
-// χ h, ch or kh (Χρήστος = Christos, Μιχαήλ = Mikhail); β v or b (Βαρβάρα = Varvara, Barbara).
+// χ h, ch or kh (Χρήστος = Christos, Μιχαήλ = Mikhail); β v or b (Βαρβάρα = Varvara, Barbara); τσ ts, or the ch
+// that Greek, without that sound, writes so in foreign names (Σέτσιν = Sechin, Τσε = Che).
 interface GreekRule {
   readonly from: RegExp;
   readonly usual: string | null;
@@ -100,7 +101,7 @@ const greekRule = (from: string, usual: string | null, others: readonly string[]
   others,
 });
 const GREEK_RULES: readonly GreekRule[] = [
-  greekRule('νγκ', 'ng'), greekRule('γγ', 'ng'), greekRule('τζ', 'j'), greekRule('τσ', 'ts'),
+  greekRule('νγκ', 'ng'), greekRule('γγ', 'ng'), greekRule('τζ', 'j'), greekRule('τσ', 'ts', ['ch']),
   greekRule('^ι(?=[αεηιουω])', 'y'), greekRule('^ου(?=[αεηιοω])', 'w'),
   greekRule(`${GREEK_VOWEL_BEFORE}μπ`, 'b', ['mb', 'mp']), greekRule(`${GREEK_VOWEL_BEFORE}ντ`, 'd', ['nd', 'nt']),
   greekRule(`${GREEK_VOWEL_BEFORE}γκ`, 'g', ['ng', 'nk']),
@@ -140,8 +141,9 @@ function abjadLetter(c: string): string {
 
 /** One run of an abjad or Brahmic script as Latin consonants (with whatever vowels it writes), in capitals. */
 function abjadToLatin(run: string): string {
-  // The article written apart ("جمات ال احرار") is the article.
-  if (run === 'ال') return ' al ';
+  // The article written apart ("جمات ال احرار") is the article; so is an aleph, or aleph lamed, standing alone, as
+  // Hebrew writes the article of an Arabic name before a hyphen (א-זוואהירי, אל-קאעידה): Hebrew has no word of them.
+  if (run === 'ال' || run === 'א' || run === 'אל') return ' al ';
   let text = run;
   let article = '';
   // The Arabic article written onto the word ("القاعدة") is a word of its own, as Latin spellings write it

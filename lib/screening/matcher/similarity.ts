@@ -723,11 +723,19 @@ const SLAVIC_ENGLISH: Readonly<Record<string, string>> = {
 };
 
 
+/** One mark of a German, Polish or French spelling (SLAVIC_LETTERS) as English writes it. */
+function toEnglish(mark: string, germanPolish: boolean, french: boolean): string {
+  // German and Polish write kh as ch and y as j, French sh as ch; in other words they are what English writes.
+  if (mark === 'ch' && french) return 'sh';
+  if ((mark === 'ch' || mark === 'j') && !germanPolish) return mark;
+  return SLAVIC_ENGLISH[mark] ?? mark;
+}
+
 /**
  * The English (BGN/PCGN-like) spelling of a Slavic name that German, Polish or French spelling writes (Gorbatschow =
  * Gorbachov, Janukowytsch = Yanukovych, Szewczenko = Shevchenko, Tschernow = Chernov, Poutine = Putin, Chodorkowski
- * = Khodorkovski, Lukashenka = Lukashenko); for a word starting with sch also with zh, which German writes the
- * same way (Schirinowski = Zhirinovski), and for a German or Polish word with a z or c also with ts, which German
+ * = Khodorkovski, Lukashenka = Lukashenko); for a word with sch also with zh, which German writes the
+ * same way (Schirinowski = Zhirinovski, Prigoschin = Prigozhin), and for a German or Polish word with a z or c also with ts, which German
  * writes z and Polish c (Zyplakow = Tsyplakov, Calikow = Tsalikov). [] for a word without such a mark.
  */
 export function slavicSpellings(text: string): string[] {
@@ -736,17 +744,19 @@ export function slavicSpellings(text: string): string[] {
   if (text.length < SLAVIC_MIN_LENGTH || !SLAVIC_MARK.test(text)) return [];
   const germanPolish = GERMAN_POLISH_MARK.test(text);
   const french = !germanPolish && FRENCH_MARK.test(text);
-  const english = text.replace(SLAVIC_LETTERS, (m) => {
-    // German and Polish write kh as ch and y as j, French sh as ch; in other words they are what English writes.
-    if (m === 'ch' && french) return 'sh';
-    if ((m === 'ch' || m === 'j') && !germanPolish) return m;
-    return SLAVIC_ENGLISH[m] ?? m;
-  });
+  const english = text.replace(SLAVIC_LETTERS, (m) => toEnglish(m, germanPolish, french));
   const spellings = english === text ? [] : [english];
   // German and Polish write the ending that English writes -ev after ch, sh, zh as -ow (Gorbatschow = Gorbachev).
   const ev = english.replace(OV_AFTER_HUSHING, 'ev');
   if (germanPolish && ev !== english) spellings.push(ev);
-  if (text.startsWith('sch')) spellings.push(`zh${english.slice(2)}`);
+  // German writes zh as sch too, starting a word (Schirinowski = Zhirinovsky) or inside one (Prigoschin = Prigozhin,
+  // Breschnew = Brezhnev): read so all at once (a word seldom has both).
+  if (/(?<!t)sch/.test(text)) {
+    const zh = text.replace(/(?<!t)sch/g, 'ʒ').replace(SLAVIC_LETTERS, (m) => toEnglish(m, germanPolish, french)).replace(/ʒ/g, 'zh');
+    if (zh !== english) spellings.push(zh);
+    const zhEv = zh.replace(OV_AFTER_HUSHING, 'ev');
+    if (germanPolish && zhEv !== zh) spellings.push(zhEv);
+  }
   if (germanPolish) {
     // (The z of cz and sz is gone from the English spelling, its ch and sh stay.)
     const withTs = english.replace(LONE_Z_OR_C, 'ts');
