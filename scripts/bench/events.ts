@@ -1,6 +1,6 @@
 /**
  * Events benchmark: `npm run bench -- events [--events N] [--entities N] [--seconds S] [--concurrency C]
- * [--rate R] [--instances 1|2] [--backends] [--profile [--profile-mode async]] [--url http://host:port --key sk_...] [--keep]`.
+ * [--rate R] [--instances 1|2] [--backends] [--profile [--profile-mode async|fixed]] [--url http://host:port --key sk_...] [--keep]`.
  *
  * Builds and starts the service on a fresh database (embedded, or a new database on
  * SERVICE_DATABASE_URL's server) unless --url points at a running one (then SERVICE_DATABASE_URL must
