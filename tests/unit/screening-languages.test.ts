@@ -151,4 +151,11 @@ describe('business names with a country or written as initials', () => {
     expect(businessScore('ABC', 'ALPHA BETA GAMMA').score).toBeLessThan(50);
     expect(screened('IRGC', 'business', 'irgc')?.score).toBeGreaterThanOrEqual(50);
   });
+
+  it('matches initials the list writes beside the name as that name', () => {
+    expect(businessScore('HTS', 'HAYAT TAHRIR AL-SHAM (HTS)').score).toBe(100);
+    expect(businessScore('Hayat Tahrir al-Sham', 'HAYAT TAHRIR AL-SHAM (HTS)').score).toBe(100);
+    // Beside a name whose initials they are not, they are not a name of their own.
+    expect(businessScore('VSL', 'VEST SPECTRUM TRADING (VSL)').score).toBeLessThan(80);
+  });
 });

@@ -158,6 +158,16 @@ describe('listNameForms', () => {
     expect(listNameForms('VEST SPECTRUM (S) PTE. LTD.')).toEqual(['VEST SPECTRUM PTE. LTD.', 'VEST SPECTRUM S PTE. LTD.']);
   });
 
+  it('reads a bracketed part that is the initials of the name beside it as a name of its own too', () => {
+    expect(listNameForms('HAYAT TAHRIR AL-SHAM (HTS)')).toEqual(['HAYAT TAHRIR AL-SHAM', 'HAYAT TAHRIR AL-SHAM HTS', 'HTS']);
+    expect(listNameForms('NATIONAL IRANIAN OIL COMPANY (NIOC)')).toContain('NIOC');
+    expect(listNameForms('HONG KONG TRADING (HKT)')).toEqual(['HONG KONG TRADING', 'HONG KONG TRADING HKT', 'HKT']);
+    expect(listNameForms('GOLDEN STAR TRADING (GST) (HK)')).toContain('GST');
+    expect(listNameForms('VEST SPECTRUM TRADING (VST)')).toEqual(['VEST SPECTRUM TRADING', 'VEST SPECTRUM TRADING VST', 'VST']);
+    // Not the initials of the name: a qualifier only.
+    expect(listNameForms('VEST SPECTRUM TRADING (VSL)')).toEqual(['VEST SPECTRUM TRADING', 'VEST SPECTRUM TRADING VSL']);
+  });
+
   it('reads each part of "(A; B; C)" and a transliteration beside another script as names of their own', () => {
     expect(listNameForms('حسن غول (Hassan Ghul; Hassan Gul; Hasan Gul)')).toEqual(['حسن غول', 'Hassan Ghul', 'Hassan Gul', 'Hasan Gul']);
     expect(listNameForms('عبدالله السندي (Abdullah Sindhi)')).toEqual(['عبدالله السندي', 'Abdullah Sindhi']);

@@ -368,6 +368,17 @@ function bracketPieces(s: string): Piece[] {
   return pieces;
 }
 
+/** Words an organisation's initials leave out (Islamic Republic of Iran Shipping Lines: IRISL). */
+const INITIALS_SKIP: ReadonlySet<string> = new Set(['of', 'the', 'and', 'for', 'de', 'al', 'el', 'et', 'und']);
+
+/** `short`, one word of three letters or more, is the initials of the words of `name`. */
+function isInitialsOf(short: string, name: string): boolean {
+  const word = normalizeText(short);
+  if (!/^[a-z]{3,}$/.test(word)) return false;
+  const words = normalizeText(name).split(' ').filter((w) => w !== '' && !INITIALS_SKIP.has(w));
+  return words.length === word.length && words.every((w, i) => w.charAt(0) === word.charAt(i));
+}
+
 function segmentForms(segment: string, forms: string[]): void {
   const pieces = bracketPieces(segment);
   const base = tidy(pieces.filter((p) => !p.bracket).map((p) => p.text).join(' ')).replace(BORN_REMARK, '');
@@ -384,6 +395,8 @@ function segmentForms(segment: string, forms: string[]): void {
       // A Latin part beside a Latin name: a short qualifier stays in a second form, a long remark goes.
       if (normalizeText(single).split(' ').length > SHORT_BRACKET_WORDS) return ' ';
       qualified = true;
+      // The initials of the name beside it ("HAYAT TAHRIR AL-SHAM (HTS)"): the list names it so, a form of its own.
+      if (isInitialsOf(single, base)) own.push(single);
       return ` ${single} `;
     }
     // Another script, a transliteration of a name in another script, or "(A; B; C)": names of their own.
@@ -400,7 +413,8 @@ function segmentForms(segment: string, forms: string[]): void {
  * name without bracketed parts or a trailing birth remark ("..., born 1 Jan. 1953"). A bracketed part in
  * another script (UN: "Akrin Saleh Akrin (أقرين صالح أقرين)"), a Latin one beside a name in another script
  * ("عبدالله السندي (Abdullah Sindhi)") and each part of "(A; B; C)" are forms of their own; a short Latin
- * bracketed part beside a Latin name ("(HK)", "(IRGC)") gives a second form that keeps it; long Latin
+ * bracketed part beside a Latin name ("(HK)", "(IRGC)") gives a second form that keeps it, and is a form of its own
+ * too when it is the initials of the name's words ("ISLAMIC REVOLUTIONARY GUARD CORPS (IRGC)"); long Latin
  * remarks ("(false identity ...)") and the label "original script" are dropped. Names joined by ";"
  * outside brackets are forms of their own.
  */
