@@ -38,9 +38,11 @@ const settle = (p: Promise<pg.QueryResult>): Promise<PromiseSettledResult<pg.Que
   );
 
 /**
- * Sends the statements in order; one settled answer each, as each arrives (see `sendInOrder`). On a
- * connection that is not pipelined, a statement is sent once the one before has answered, and after a
- * failure the rest are not sent and answer with that failure.
+ * Sends the statements in order; one settled answer each, as each arrives. Each answer is settled on its
+ * own: in a transaction a failed statement aborts it, and the statements after it fail too ("current
+ * transaction is aborted"), so the caller picks the failure that is the cause. On a connection that is
+ * not pipelined, a statement is sent once the one before has answered, and after a failure the rest are
+ * not sent and answer with that failure.
  */
 export function sendEachInOrder(client: pg.ClientBase, statements: readonly (string | pg.QueryConfig)[]): Promise<PromiseSettledResult<pg.QueryResult>>[] {
   if (pipelined(client)) return corked(client, () => statements.map((s) => settle(client.query(s))));
@@ -50,16 +52,6 @@ export function sendEachInOrder(client: pg.ClientBase, statements: readonly (str
     previous = answer;
     return answer;
   });
-}
-
-/**
- * Sends the statements in order and waits for every answer. Each answer is settled on its own: in a
- * transaction a failed statement aborts it, and the statements after it fail too ("current transaction
- * is aborted"), so the caller picks the failure that is the cause. On a connection that is not
- * pipelined, the statements after a failure are not sent and answer with the same failure.
- */
-export async function sendInOrder(client: pg.ClientBase, statements: readonly (string | pg.QueryConfig)[]): Promise<PromiseSettledResult<pg.QueryResult>[]> {
-  return Promise.all(sendEachInOrder(client, statements));
 }
 
 /**

@@ -99,10 +99,11 @@ interface LockedTransaction {
    * Sends `statements` and COMMIT right behind them (db/pipeline.ts: one round trip on a pipelined
    * connection) and answers each statement. When one fails, PostgreSQL aborts the transaction and
    * answers the COMMIT with a rollback, so nothing is committed; the caller throws the failure that is
-   * the cause. Records the write (sending to the last statement's answer) and commit (from there to the
-   * COMMIT's answer) stages.
+   * the cause. `commitFailure` is null once the COMMIT committed, else why it did not (its own error, such
+   * as a lost connection, or the rollback it answered with). Records the write (sending to the last
+   * statement's answer) and commit (from there to the COMMIT's answer) stages.
    */
-  commitBehind(statements: readonly (string | pg.QueryConfig)[]): Promise<{ answers: PromiseSettledResult<pg.QueryResult>[]; committed: boolean }>;
+  commitBehind(statements: readonly (string | pg.QueryConfig)[]): Promise<{ answers: PromiseSettledResult<pg.QueryResult>[]; commitFailure: unknown }>;
 }
 
 /**
@@ -132,7 +133,8 @@ async function inLockedTransaction<T>(
       stages.writeMs = committing - writing;
       const commit = (await each.at(-1)) as PromiseSettledResult<pg.QueryResult>;
       stages.commitMs = performance.now() - committing;
-      return { answers, committed: commit.status === 'fulfilled' && commit.value.command === 'COMMIT' };
+      if (commit.status === 'rejected') return { answers, commitFailure: commit.reason };
+      return { answers, commitFailure: commit.value.command === 'COMMIT' ? null : new Error('the ingest batch was rolled back at its COMMIT') };
     },
   };
   try {
@@ -231,7 +233,7 @@ async function stageBatch(tx: LockedTransaction, items: readonly IngestItem[], s
     };
     return decisionOnAlertsStatements(item.actor, decision, subjectsOfAlert.other);
   });
-  const { answers, committed } = await tx.commitBehind([storeEventsStatement(written), ...onAlerts.flatMap((x) => x ?? [])]);
+  const { answers, commitFailure } = await tx.commitBehind([storeEventsStatement(written), ...onAlerts.flatMap((x) => x ?? [])]);
   const [storedAnswer, ...alertAnswers] = answers as [PromiseSettledResult<pg.QueryResult>, ...PromiseSettledResult<pg.QueryResult>[]];
   if (storedAnswer.status === 'rejected') {
     // Later events counted every written one: if another instance took a key meanwhile, the insert
@@ -241,7 +243,7 @@ async function stageBatch(tx: LockedTransaction, items: readonly IngestItem[], s
   }
   const alertFailure = alertAnswers.find((a) => a.status === 'rejected');
   if (alertFailure) throw alertFailure.reason;
-  if (!committed) throw new Error('the ingest batch did not commit');
+  if (commitFailure !== null) throw commitFailure;
   const inserted = storedEventsOf(storedAnswer.value);
   const alertResults = alertAnswers.map((a) => (a as PromiseFulfilledResult<pg.QueryResult>).value);
 
