@@ -2,7 +2,7 @@
 // customer data carries (issue 17). A tuning aid beside the independent set's tuning half, not part of the
 // benchmark: it prints the positives not among the matches and the negatives that match.
 //
-//   npx tsx scripts/bench/screening-probe.ts [--all] [--kind KIND]
+//   npx tsx scripts/bench/screening-probe.ts [--all] [--kind KIND] [--second]  (--second: screening-probe-second.ts)
 //
 // Provenance: every pair is written for this file. List names are either real entries of the lists in
 // ../shared/data/lists (OFAC SDN 2024, UN consolidated 2026; the ref in the comment column) or invented
@@ -18,23 +18,9 @@
 // a negative as a false positive when its own entry is.
 
 import '../project';
-import { buildScreeningIndex, scoreEntry, screenName, type EntryKind, type ListEntry } from '@/lib/screening/matcher';
+import { buildScreeningIndex, scoreEntry, screenName, type ListEntry } from '@/lib/screening/matcher';
+import { N, P, SECOND_PAIRS, type ProbePair as Pair } from './screening-probe-second';
 
-interface Pair {
-  kind: string;
-  positive: boolean;
-  type: EntryKind;
-  query: string;
-  list: string;
-  qy?: number;
-  ly?: number;
-  qc?: string;
-  lc?: string[];
-  aliases?: string[];
-}
-
-const P = (kind: string, type: EntryKind, query: string, list: string, extra: Partial<Pair> = {}): Pair => ({ kind, positive: true, type, query, list, ...extra });
-const N = (kind: string, type: EntryKind, query: string, list: string, extra: Partial<Pair> = {}): Pair => ({ kind, positive: false, type, query, list, ...extra });
 const p = 'person' as const;
 const b = 'business' as const;
 
@@ -283,7 +269,8 @@ function main(): void {
   const args = process.argv.slice(2);
   const all = args.includes('--all');
   const onlyKind = args.includes('--kind') ? args[args.indexOf('--kind') + 1] : undefined;
-  const entries: ListEntry[] = PAIRS.map((pair, i) => ({
+  const pairs = args.includes('--second') ? SECOND_PAIRS : PAIRS;
+  const entries: ListEntry[] = pairs.map((pair, i) => ({
     list: 'probe',
     ref: `P-${i}`,
     kind: pair.type,
@@ -296,7 +283,7 @@ function main(): void {
   const index = buildScreeningIndex(entries);
   let tp = 0, fn = 0, fp = 0, tn = 0;
   const byKind = new Map<string, { pos: number; found: number; neg: number; fp: number }>();
-  PAIRS.forEach((pair, i) => {
+  pairs.forEach((pair, i) => {
     if (onlyKind && pair.kind !== onlyKind) return;
     const query = { name: pair.query, kind: pair.type, ...(pair.qy ? { birth_year: pair.qy } : {}), ...(pair.qc ? { country: pair.qc } : {}) };
     const entry = entries[i] as ListEntry;
