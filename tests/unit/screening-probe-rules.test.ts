@@ -83,6 +83,12 @@ describe('business words: forms of Russian organisations, airlines, numbers, acr
     expect(business('Almaz Antey', 'JSC CONCERN ALMAZ-ANTEY')).toBeGreaterThanOrEqual(80);
   });
 
+  it('reads them so in Cyrillic too: концерн is the concern of the English name, государственная корпорация a state corporation', () => {
+    expect(business('Акционерное общество «Концерн Калашников»', 'KALASHNIKOV CONCERN JSC')).toBeGreaterThanOrEqual(80);
+    expect(business('Государственная корпорация «Ростех»', 'STATE CORPORATION ROSTEKH')).toBe(100);
+    expect(business('Корпорация Ростех', 'ROSTEKH CORPORATION')).toBe(100);
+  });
+
   it('a distinctive word on one side still keeps them apart', () => {
     expect(business('Wagner Music GmbH', "PRIVATE MILITARY COMPANY 'WAGNER'")).toBeLessThan(80);
     expect(business('State Bank', 'STATE CORPORATION ROSTEC')).toBeLessThan(80);

@@ -80,6 +80,8 @@ export const BUSINESS_WORD_TRANSLATIONS: ReadonlyMap<string, readonly string[]> 
   ['neftyanaya', ['oil']],
   ['neftianaia', ['oil']],
   ['neftyanaia', ['oil']],
+  // Kontsern (концерн) as the English word the lists write for it (Kalashnikov Concern).
+  ['kontsern', ['concern']],
 ]);
 
 /** Acronyms by which a listed organisation is known, in English and in the Arabic that Latin writes Daesh (داعش, al-Dawla
@@ -137,8 +139,10 @@ export const LEGAL_FORM_PHRASES: ReadonlyArray<readonly [readonly string[], stri
   [['anonim', 'sirketi'], 'as'],
   [['limited', 'sirketi'], 'ltd'],
   [['public', 'company', 'limited'], 'plc'],
-  // A Russian state corporation (goskorporatsiya: State Corporation Rostec) and private military company (ChVK, PMC).
+  // A Russian state corporation (goskorporatsiya, gosudarstvennaya korporatsiya: State Corporation Rostec) and private
+  // military company (ChVK, PMC).
   [['state', 'corporation'], 'corp'],
+  [['gosudarstvennaya', 'korporatsiya'], 'corp'],
   [['private', 'military', 'company'], 'pmc'],
   [['proprietary', 'limited'], 'pty'],
   [['spolka', 'z', 'ograniczona', 'odpowiedzialnoscia'], 'spzoo'],
@@ -187,5 +191,5 @@ export const LEGAL_FORM_WORDS: ReadonlyMap<string, string> = new Map([
   ['eirl', 'eirl'], ['gie', 'gie'], ['kompaniya', 'co'], ['kompaniia', 'co'], ['kompanija', 'co'],
   ['aktiengesellschaft', 'ag'], ['kommanditgesellschaft', 'kg'], ['aktiebolag', 'ab'], ['osakeyhtio', 'oy'], ['aksjeselskap', 'as'],
   ['aktieselskab', 'as'], ['anpartsselskab', 'aps'], ['kabushiki', 'kk'], ['kaisha', 'kk'],
-  ['goskorporatsiya', 'corp'], ['pmc', 'pmc'], ['chvk', 'pmc'],
+  ['goskorporatsiya', 'corp'], ['korporatsiya', 'corp'], ['korporatsiia', 'corp'], ['pmc', 'pmc'], ['chvk', 'pmc'],
 ]);
