@@ -64,8 +64,13 @@ const CONCURRENCY = Number(opt('concurrency', '16'));
 const RATE = Number(opt('rate', '300'));
 const INSTANCES = Number(opt('instances', '2'));
 const PROFILE = flag('profile');
-/** The phase profiled: (b) sync at saturation, with `--profile-mode async` (c) async at saturation, with `--profile-mode fixed` (a) sync at the fixed rate. */
-const PROFILE_MODE = opt('profile-mode', 'sync') as 'sync' | 'async' | 'fixed';
+/** The phases `--profile` can profile, by `--profile-mode`: how each is labelled, named in the JSON line and driven. */
+const PROFILED_PHASES = {
+  sync: { label: '(b) sync at saturation', key: 'sync_max', mode: 'sync', fixed: false },
+  async: { label: '(c) async at saturation', key: 'async_max', mode: 'async', fixed: false },
+  fixed: { label: `(a) sync at a fixed ${RATE} events/s`, key: 'sync_fixed', mode: 'sync', fixed: true },
+} as const;
+const PROFILE_MODE = opt('profile-mode', 'sync') as keyof typeof PROFILED_PHASES;
 const HOT_ENTITIES = 5;
 const HOT_EVENTS_EACH = Math.max(10_000, Math.round(EVENTS * 0.012));
 
@@ -583,7 +588,7 @@ async function pickProfile(dir: string, pids: number[]): Promise<{ file: string;
 
 async function main(): Promise<void> {
   if (!Number.isInteger(INSTANCES) || INSTANCES < 1 || INSTANCES > 2) throw new Error('--instances takes 1 or 2');
-  if (PROFILE_MODE !== 'sync' && PROFILE_MODE !== 'async' && PROFILE_MODE !== 'fixed') throw new Error('--profile-mode takes sync, async or fixed');
+  if (!Object.hasOwn(PROFILED_PHASES, PROFILE_MODE)) throw new Error('--profile-mode takes sync, async or fixed');
   if (PROFILE && opt('url')) throw new Error('--profile starts the service itself; it cannot profile the one at --url');
   const target = await prepareDatabase();
   const services: ChildProcess[] = [];
@@ -647,13 +652,13 @@ async function main(): Promise<void> {
     if (profileDir && first.service) {
       const service = first.service;
       const pids = [service.pid ?? -1, ...descendants(service.pid ?? -1)];
-      const label = { sync: '(b) sync at saturation', async: '(c) async at saturation', fixed: `(a) sync at a fixed ${RATE} events/s` }[PROFILE_MODE];
-      progress(`profiling processes ${pids.join(', ')}: ${label}, ${SECONDS} s`);
+      const profiledPhase = PROFILED_PHASES[PROFILE_MODE];
+      progress(`profiling processes ${pids.join(', ')}: ${profiledPhase.label}, ${SECONDS} s`);
       const from = nowUs();
-      const ok = PROFILE_MODE === 'async' ? [202] : [200];
-      const request = eventRequest(PROFILE_MODE === 'async' ? 'async' : 'sync', regularSource);
+      const ok = profiledPhase.mode === 'async' ? [202] : [200];
+      const request = eventRequest(profiledPhase.mode, regularSource);
       const profiled = await phase([client], () => pids, () =>
-        PROFILE_MODE === 'fixed'
+        profiledPhase.fixed
           ? fixedRate(client, request, { rate: RATE, seconds: SECONDS, ok })
           : saturate(client, request, { concurrency: CONCURRENCY, seconds: SECONDS, ok }),
       );
@@ -667,7 +672,7 @@ async function main(): Promise<void> {
       const profile = JSON.parse(await fs.readFile(picked.file, 'utf8')) as CpuProfile;
       const summary = summariseProfile(profile, { projectRoot: PROJECT_ROOT, resolve: sourceMapResolver(PROJECT_ROOT), window: { from, to } });
       const result = {
-        [{ sync: 'sync_max', async: 'async_max', fixed: 'sync_fixed' }[PROFILE_MODE]]: brief(profiled),
+        [profiledPhase.key]: brief(profiled),
         events_per_commit_mean: profiled.eventsPerCommit,
         profile: { pid: picked.pid, ...summary, kept: flag('keep') ? picked.file : undefined },
         setup: { events: EVENTS, entities: ENTITIES, seconds: SECONDS, concurrency: CONCURRENCY, profile: PROFILE_MODE, cores: os.cpus().length },

@@ -84,6 +84,9 @@ export const BUSINESS_WORD_TRANSLATIONS: ReadonlyMap<string, readonly string[]> 
   ['kontsern', ['concern']],
 ]);
 
+/** Words an organisation's initials leave out (Islamic Republic of Iran Shipping Lines: IRISL). */
+export const INITIALS_SKIP_WORDS: ReadonlySet<string> = new Set(['of', 'the', 'and', 'for', 'de', 'al', 'el', 'et', 'und']);
+
 /** Acronyms by which a listed organisation is known, in English and in the Arabic that Latin writes Daesh (داعش, al-Dawla
  * al-Islamiya fi al-Iraq wa al-Sham), as the words of the name they stand for; read also when the acronym is the whole
  * name. Written for this service from common usage. */

@@ -9,6 +9,7 @@ import {
   BUSINESS_WORD_TRANSLATIONS,
   COUNTRY_WORDS,
   GENERIC_BUSINESS_WORDS,
+  INITIALS_SKIP_WORDS,
   LEGAL_FORM_PHRASES,
   LEGAL_FORM_WORDS,
   NAME_PARTICLES,
@@ -368,14 +369,12 @@ function bracketPieces(s: string): Piece[] {
   return pieces;
 }
 
-/** Words an organisation's initials leave out (Islamic Republic of Iran Shipping Lines: IRISL). */
-const INITIALS_SKIP: ReadonlySet<string> = new Set(['of', 'the', 'and', 'for', 'de', 'al', 'el', 'et', 'und']);
-
-/** `short`, one word of three letters or more, is the initials of the words of `name`. */
+/** `short`, one word of three letters or more, is the initials of the words of `name` (as score.ts businessAcronyms
+ * reads them, without the words INITIALS_SKIP_WORDS). */
 function isInitialsOf(short: string, name: string): boolean {
   const word = normalizeText(short);
   if (!/^[a-z]{3,}$/.test(word)) return false;
-  const words = normalizeText(name).split(' ').filter((w) => w !== '' && !INITIALS_SKIP.has(w));
+  const words = normalizeText(name).split(' ').filter((w) => w !== '' && !INITIALS_SKIP_WORDS.has(w));
   return words.length === word.length && words.every((w, i) => w.charAt(0) === word.charAt(i));
 }
 

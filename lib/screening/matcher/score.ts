@@ -3,7 +3,7 @@
 // the best name, then adjust for birth year and country. Every point of the score has a reason.
 
 import type { ListEntry, Match, MatchReason, ScreeningQuery } from './types';
-import { COUNTRY_WORDS } from './name-words';
+import { COUNTRY_WORDS, INITIALS_SKIP_WORDS } from './name-words';
 import { ROLE_WEIGHT, type NameUnit, type PreparedName } from './prepare';
 import { compareWords, sameArticleCompound, SHORT_WORD_MAX, type ComparableWord, type WordMatch } from './similarity';
 
@@ -237,20 +237,18 @@ export function alignNames(query: PreparedName, name: PreparedName, memo: Compar
 /** A business name that is the initials of another's words is the same business as often as not (IRGC, NIOC), but
  * initials fit many names: a near miss, never a match. */
 const ACRONYM_SCORE = 70;
-/** Words an acronym leaves out (Islamic Republic of Iran Shipping Lines: IRISL). */
-const ACRONYM_SKIPS: ReadonlySet<string> = new Set(['of', 'the', 'and', 'for', 'de', 'al', 'el', 'et', 'und']);
 const ACRONYM_MIN_WORDS = 3;
 const ACRONYM_MAX_LETTERS = 8;
 
 /**
- * The initials of a business name's words in order (without of, the, and...), and the same followed by the initial
+ * The initials of a business name's words in order (without of, the, and...: INITIALS_SKIP_WORDS), and the same followed by the initial
  * of its legal form (National Iranian Oil Company: nio and nioc); [] for a name of fewer than three such words.
  */
 export function businessAcronyms(name: PreparedName): string[] {
   let initials = '';
   for (let i = 0; i < name.wordCount; i++) {
     const text = (name.units[i] as NameUnit).word.text;
-    if (ACRONYM_SKIPS.has(text)) continue;
+    if (INITIALS_SKIP_WORDS.has(text)) continue;
     if (!/^[a-z0-9]/.test(text)) return [];
     initials += text.charAt(0);
   }

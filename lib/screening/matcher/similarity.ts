@@ -744,18 +744,18 @@ export function slavicSpellings(text: string): string[] {
   if (text.length < SLAVIC_MIN_LENGTH || !SLAVIC_MARK.test(text)) return [];
   const germanPolish = GERMAN_POLISH_MARK.test(text);
   const french = !germanPolish && FRENCH_MARK.test(text);
-  const english = text.replace(SLAVIC_LETTERS, (m) => toEnglish(m, germanPolish, french));
-  const spellings = english === text ? [] : [english];
-  // German and Polish write the ending that English writes -ev after ch, sh, zh as -ow (Gorbatschow = Gorbachev).
-  const ev = english.replace(OV_AFTER_HUSHING, 'ev');
-  if (germanPolish && ev !== english) spellings.push(ev);
+  const toEnglishLetters = (s: string) => s.replace(SLAVIC_LETTERS, (m) => toEnglish(m, germanPolish, french));
+  const english = toEnglishLetters(text);
+  const readings = [english];
   // German writes zh as sch too, starting a word (Schirinowski = Zhirinovsky) or inside one (Prigoschin = Prigozhin,
   // Breschnew = Brezhnev): read so all at once (a word seldom has both).
-  if (/(?<!t)sch/.test(text)) {
-    const zh = text.replace(/(?<!t)sch/g, 'ʒ').replace(SLAVIC_LETTERS, (m) => toEnglish(m, germanPolish, french)).replace(/ʒ/g, 'zh');
-    if (zh !== english) spellings.push(zh);
-    const zhEv = zh.replace(OV_AFTER_HUSHING, 'ev');
-    if (germanPolish && zhEv !== zh) spellings.push(zhEv);
+  if (/(?<!t)sch/.test(text)) readings.push(toEnglishLetters(text.replace(/(?<!t)sch/g, 'ʒ')).replace(/ʒ/g, 'zh'));
+  const spellings: string[] = [];
+  for (const reading of readings) {
+    if (reading !== text && !spellings.includes(reading)) spellings.push(reading);
+    // German and Polish write the ending that English writes -ev after ch, sh, zh as -ow (Gorbatschow = Gorbachev).
+    const ev = reading.replace(OV_AFTER_HUSHING, 'ev');
+    if (germanPolish && ev !== reading) spellings.push(ev);
   }
   if (germanPolish) {
     // (The z of cz and sz is gone from the English spelling, its ch and sh stay.)
