@@ -7,6 +7,8 @@ export interface LoadResult {
   p95_ms: number;
   p99_ms: number;
   requests: number;
+  /** Requests that took over 10 ms (where a tail starts: compare with the service's own count, events.ts). */
+  over_10ms: number;
   errors: number;
   statuses: Record<string, number>;
 }
@@ -93,6 +95,7 @@ function summarise(latencies: number[], statuses: Record<string, number>, errors
     p95_ms: percentile(latencies, 95),
     p99_ms: percentile(latencies, 99),
     requests: latencies.length,
+    over_10ms: latencies.filter((x) => x > 10).length,
     errors,
     statuses,
   };

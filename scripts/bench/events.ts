@@ -11,7 +11,9 @@
  * from the `aml_ingest_batch_events` histogram on GET /metrics (sum and count differences between a
  * scrape before and one after the phase; null while the service does not expose it), `stage_ms`: the
  * mean milliseconds of each ingest stage from `aml_ingest_stage_seconds` (queued per event; counters,
- * write and commit per batch), `wal_per_event`: the WAL the server wrote per event (kilobytes and
+ * write and commit per batch), `over_10ms`: how many took over 10 ms, as the load generator timed the
+ * requests (`client`), as the service timed them (`http`, from `aml_http_request_duration_seconds`) and
+ * in each ingest stage (from the stage histogram's buckets), which tells where a latency tail is spent, `wal_per_event`: the WAL the server wrote per event (kilobytes and
  * full-page images, from pg_stat_wal; on a shared server also other databases' writes), `backends`:
  * the mean number of the bench database's client backends in each state during the phase (running,
  * idle_in_transaction: waiting inside a batch for the service's next statement, a wait event such as
@@ -266,12 +268,22 @@ interface IngestHistograms {
   batch: SumCount | null;
   /** `aml_ingest_stage_seconds` by stage (queued, counters, write, commit). */
   stages: Record<string, SumCount>;
+  /**
+   * Observations over 10 ms (count less the `le="0.01"` bucket): of each ingest stage, and `http` of
+   * POST /v1/events as the service timed it (aml_http_request_duration_seconds).
+   */
+  over10ms: Record<string, number>;
 }
+
+/** The labels of a metric line, `{a="x",b="y"}`, as a map. */
+const metricLabels = (labels: string): Map<string, string> => new Map([...labels.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1] as string, m[2] as string]));
 
 /** Sum and count of ingest's histograms over all instances. */
 async function ingestHistograms(clients: Client[]): Promise<IngestHistograms> {
   let batch: SumCount | null = { sum: 0, count: 0 };
   const stages: Record<string, SumCount> = {};
+  const over10ms: Record<string, number> = {};
+  const addOver = (what: string, n: number) => (over10ms[what] = (over10ms[what] ?? 0) + n);
   for (const client of clients) {
     const res = await client.send({ method: 'GET', path: '/metrics' });
     if (res.status !== 200) throw new Error(`GET /metrics answered ${res.status}`);
@@ -287,11 +299,29 @@ async function ingestHistograms(clients: Client[]): Promise<IngestHistograms> {
       if (st) {
         const at = (stages[st[2] as string] ??= { sum: 0, count: 0 });
         at[st[1] as 'sum' | 'count'] += Number(st[3]);
+        // Everything counted is over 10 ms until its le="0.01" bucket takes its share back off.
+        if (st[1] === 'count') addOver(st[2] as string, Number(st[3]));
+        continue;
+      }
+      const bucket = /^(aml_ingest_stage_seconds|aml_http_request_duration_seconds)_(bucket|count)\{([^}]*)\} (\S+)$/.exec(line.trim());
+      if (!bucket) continue;
+      const labels = metricLabels(bucket[3] as string);
+      const n = Number(bucket[4]);
+      if (bucket[1] === 'aml_ingest_stage_seconds') {
+        if (bucket[2] === 'bucket' && labels.get('le') === '0.01') addOver(labels.get('stage') as string, -n);
+      } else if (labels.get('method') === 'POST' && labels.get('route') === '/v1/events') {
+        if (bucket[2] === 'count') addOver('http', n);
+        else if (labels.get('le') === '0.01') addOver('http', -n);
       }
     }
     if (seen === 0) batch = null;
   }
-  return { batch, stages };
+  return { batch, stages, over10ms };
+}
+
+/** Observations over 10 ms between two reads, by stage and `http` (see IngestHistograms.over10ms). */
+function over10ms(before: IngestHistograms, after: IngestHistograms): Record<string, number> {
+  return Object.fromEntries(Object.entries(after.over10ms).map(([what, n]) => [what, n - (before.over10ms[what] ?? 0)]));
 }
 
 /** Events committed per ingest transaction between two histogram reads (2 decimals), null when unknown. */
@@ -454,6 +484,11 @@ interface Phase {
   eventsPerCommit: number | null;
   /** Mean milliseconds of each ingest stage (queued per event; counters, write and commit per batch). */
   stageMs: Record<string, number> | null;
+  /**
+   * How many took over 10 ms: `client` requests as the load generator timed them, `http` as the
+   * service timed them, then each ingest stage (`queued` events, other stages batches).
+   */
+  over10ms: Record<string, number>;
   /** WAL the server wrote per event (on a shared server also other databases' writes of the moment). */
   walPerEvent: { kb: number; fpi: number } | null;
   /** Mean client backends of the bench database in each state during the phase (see sampleBackends). */
@@ -479,11 +514,12 @@ async function phase(instances: Client[], servicePids: () => number[], run: () =
     load,
     eventsPerCommit: eventsPerCommit(before.batch, after.batch),
     stageMs: stageMs(before, after),
+    over10ms: { client: load.over_10ms, ...over10ms(before, after) },
     walPerEvent: walPerRequest(walBefore, walAfter, load.requests),
     backends,
     cpuMsPerEvent: cpuPerRequest(cpuBefore, cpuAfter, load.requests),
   };
-  progress(`    ${JSON.stringify({ ...load, events_per_commit: phaseResult.eventsPerCommit, stage_ms: phaseResult.stageMs, wal_per_event: phaseResult.walPerEvent, backends: phaseResult.backends, cpu_ms_per_event: phaseResult.cpuMsPerEvent })}`);
+  progress(`    ${JSON.stringify({ ...load, events_per_commit: phaseResult.eventsPerCommit, stage_ms: phaseResult.stageMs, over_10ms: phaseResult.over10ms, wal_per_event: phaseResult.walPerEvent, backends: phaseResult.backends, cpu_ms_per_event: phaseResult.cpuMsPerEvent })}`);
   return phaseResult;
 }
 
@@ -515,6 +551,7 @@ const brief = (p: Phase) => ({
   errors: p.load.errors,
   events_per_commit: p.eventsPerCommit,
   stage_ms: p.stageMs,
+  over_10ms: p.over10ms,
   wal_per_event: p.walPerEvent,
   backends: p.backends,
   cpu_ms_per_event: p.cpuMsPerEvent,
