@@ -1,8 +1,10 @@
 // Name forms the lists and customer records write differently: a Latin title before a name and the o/u of Arabic
 // names (Mullah Mohammad Omar / Muhammad Umar), an Arabic compound name against a list name of one word, a word
-// written twice beside a compound, Urdu Chaudhry, and Russian business abbreviations (NK Rosneft).
+// written twice beside a compound, Urdu Chaudhry, Russian business abbreviations (NK Rosneft), a compound on al-Din after a short name (Nureddin), an abbreviation in
+// brackets (NICO) and a nickname in quotes.
 import { describe, expect, it } from 'vitest';
 import { buildScreeningIndex, scoreEntry, screenName, type Match } from '@/lib/screening/matcher';
+import { arabicArticleFolded } from '@/lib/screening/matcher/similarity';
 import { business, person } from '../support/list-entries';
 
 function personScore(query: string, listed: string): Match {
@@ -73,5 +75,42 @@ describe('Russian business abbreviations', () => {
     expect(businessScore('Rosneft Gas Company', 'NK ROSNEFT').score).toBeLessThan(80);
     // A business named by the abbreviation alone keeps it.
     expect(businessScore('Oil Company', 'LLC NK').score).toBeLessThan(50);
+  });
+});
+
+describe('a compound on al-Din after a name of three letters', () => {
+  it('matches Nureddin, Izzeddine and Ezzedine with Nur al-Din and Izz al-Din', () => {
+    expect(personScore('Nureddin Zangi', 'ZANGI, Nur al-Din').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Izzeddine al-Haddad', 'AL-HADDAD, Izz al-Din').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Ezzedine Haddad', 'AL-HADDAD, Izz al-Din').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Alaeddin Boroujerdi', 'BOROUJERDI, Ala al-Din').score).toBeGreaterThanOrEqual(80);
+  });
+
+  it('leaves names that merely end in din or dine as they are (Hardin, Claudine, Bernadine)', () => {
+    for (const name of ['hardin', 'baldin', 'nordin', 'claudine', 'bernadine', 'nadine']) expect(arabicArticleFolded(name)).toBe(name);
+    expect(arabicArticleFolded('nureddin')).toBe(arabicArticleFolded('nuraldin'));
+    expect(personScore('Claudine Martin', 'MARTIN, Claudina').score).toBeGreaterThanOrEqual(80);
+  });
+});
+
+describe('an abbreviation in brackets and a nickname in quotes', () => {
+  it('screens a bracketed abbreviation of the name as a name of its own', () => {
+    const index = buildScreeningIndex([
+      business('NICO', 'NAFTIRAN INTERTRADE CO. (NICO) LIMITED'),
+      business('AQAP', 'AL-QAIDA IN THE ARABIAN PENINSULA (AQAP)'),
+      business('UK', 'PETROCHEMICAL COMMERCIAL COMPANY (U.K.) LIMITED'),
+    ]);
+    const refs = (name: string) => screenName(index, { name, kind: 'business' }).matches.map((m) => m.entry_ref);
+    expect(refs('NICO')).toContain('NICO');
+    expect(refs('AQAP')).toContain('AQAP');
+    // A place in brackets is a qualifier, not a name: "UK" alone meets nothing.
+    expect(refs('UK')).not.toContain('UK');
+  });
+
+  it('screens a name without the nickname quoted in it, and the nickname of two words alone', () => {
+    expect(personScore('Ismael "El Mayo" Zambada', 'ZAMBADA GARCIA, Ismael').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Joaquin “El Chapo” Guzman', 'GUZMAN LOERA, Joaquin').score).toBeGreaterThanOrEqual(80);
+    const index = buildScreeningIndex([person('CHAPO', 'Joaquin “El Chapo” Guzman')]);
+    expect(screenName(index, { name: 'El Chapo', kind: 'person' }).matches.map((m) => m.entry_ref)).toContain('CHAPO');
   });
 });

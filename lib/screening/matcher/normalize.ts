@@ -290,6 +290,9 @@ const ORIGINAL_SCRIPT_LABEL = /^\s*original script\s*:?\s*/i;
  * (a date or year), so a name that merely contains the word "born" keeps it. */
 const BORN_REMARK = /(?:,|\s)\s*born\s[^()]*\d[^()]*$/i;
 
+/** A part in double quotes of any style: "x", “x”, „x“, «x». */
+const QUOTED = /["“„«]([^"“”„«»]+)["”“»]/g;
+
 function tidy(s: string): string {
   return s.replace(/\s+/g, ' ').trim();
 }
@@ -369,13 +372,29 @@ function bracketPieces(s: string): Piece[] {
   return pieces;
 }
 
-/** `short`, one word of three letters or more, is the initials of the words of `name` (as score.ts businessAcronyms
- * reads them, without the words INITIALS_SKIP_WORDS). */
-function isInitialsOf(short: string, name: string): boolean {
+/**
+ * `short`, one word of three letters or more, abbreviates `name`: it is the beginnings of the name's words in
+ * order, from the first, at least two of them, each at least its first letter ("HTS" HAYAT TAHRIR AL-SHAM, "NICO"
+ * NAFTIRAN INTERTRADE CO., "PEDCO" PETROIRAN DEVELOPMENT COMPANY). Words INITIALS_SKIP_WORDS names and words of
+ * two letters ("in", "fi") may be left out ("AQAP" AL-QAIDA IN THE ARABIAN PENINSULA); words after the last it
+ * abbreviates may be too ("NICO" leaves LIMITED). A place or a legal form in brackets ("(U.K.)", "(PVT)") does not
+ * begin with the name's first letter, or covers one word only.
+ */
+export function isAbbreviationOf(short: string, name: string): boolean {
   const word = normalizeText(short);
   if (!/^[a-z]{3,}$/.test(word)) return false;
-  const words = normalizeText(name).split(' ').filter((w) => w !== '' && !INITIALS_SKIP_WORDS.has(w));
-  return words.length === word.length && words.every((w, i) => w.charAt(0) === word.charAt(i));
+  const words = normalizeText(name).split(' ').filter((w) => w !== '');
+  const skippable = (w: string) => INITIALS_SKIP_WORDS.has(w) || w.length <= 2;
+  const from = (at: number, wordAt: number, used: number): boolean => {
+    if (at === word.length) return used >= 2;
+    const w = words[wordAt];
+    if (w === undefined) return false;
+    for (let k = Math.min(w.length, word.length - at); k >= 1; k--) {
+      if (word.startsWith(w.slice(0, k), at) && from(at + k, wordAt + 1, used + 1)) return true;
+    }
+    return skippable(w) && from(at, wordAt + 1, used);
+  };
+  return from(0, 0, 0);
 }
 
 function segmentForms(segment: string, forms: string[]): void {
@@ -394,8 +413,9 @@ function segmentForms(segment: string, forms: string[]): void {
       // A Latin part beside a Latin name: a short qualifier stays in a second form, a long remark goes.
       if (normalizeText(single).split(' ').length > SHORT_BRACKET_WORDS) return ' ';
       qualified = true;
-      // The initials of the name beside it ("HAYAT TAHRIR AL-SHAM (HTS)"): the list names it so, a form of its own.
-      if (isInitialsOf(single, base)) own.push(single);
+      // An abbreviation of the name beside it ("HAYAT TAHRIR AL-SHAM (HTS)", "NAFTIRAN INTERTRADE CO. (NICO)
+      // LIMITED"): the list names it so, a form of its own.
+      if (isAbbreviationOf(single, base)) own.push(single);
       return ` ${single} `;
     }
     // Another script, a transliteration of a name in another script, or "(A; B; C)": names of their own.
@@ -413,14 +433,22 @@ function segmentForms(segment: string, forms: string[]): void {
  * another script (UN: "Akrin Saleh Akrin (أقرين صالح أقرين)"), a Latin one beside a name in another script
  * ("عبدالله السندي (Abdullah Sindhi)") and each part of "(A; B; C)" are forms of their own; a short Latin
  * bracketed part beside a Latin name ("(HK)", "(IRGC)") gives a second form that keeps it, and is a form of its own
- * too when it is the initials of the name's words ("ISLAMIC REVOLUTIONARY GUARD CORPS (IRGC)"); long Latin
+ * too when it abbreviates the name (isAbbreviationOf: "ISLAMIC REVOLUTIONARY GUARD CORPS (IRGC)", "(NICO)"); long Latin
  * remarks ("(false identity ...)") and the label "original script" are dropped. Names joined by ";"
- * outside brackets are forms of their own.
+ * outside brackets are forms of their own, and so is a name without a nickname written in it in quotes.
  */
 export function listNameForms(raw: string): string[] {
   const forms: string[] = [];
   for (const segment of splitTopLevel(raw, ';')) {
     segmentForms(segment, forms);
+    // A nickname in double quotes inside a name ('Ismael "El Mayo" Zambada'): the name without it is a form,
+    // and so is the nickname when it has two words or more (one word alone, "Tek", would meet too many names).
+    const nicknames = [...segment.matchAll(QUOTED)].map((m) => tidy(m[1] as string));
+    const rest = tidy(segment.replace(QUOTED, ' '));
+    if (nicknames.length > 0 && normalizeText(rest).split(' ').length >= 2) {
+      segmentForms(rest, forms);
+      for (const nickname of nicknames) if (normalizeText(nickname).split(' ').length >= 2) segmentForms(nickname, forms);
+    }
     const pieces = slashPieces(segment);
     if (pieces.length > 1) for (const piece of pieces) segmentForms(piece, forms);
   }

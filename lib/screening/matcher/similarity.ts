@@ -255,8 +255,10 @@ export function withinOneEdit(a: string, b: string): boolean {
  * (abdurrahman, abderrahmane, abdussalam) or with the consonant written once (abdurahman, abdirahman); and Abdul,
  * Abdel, Abdur alone, the first word of a compound written apart. */
 const ABD_ARTICLE = /^abd(?:[aeiou]l(?=[a-z]{3})|[aeiou](sh|[tdrzsn])\1|[aeiou](?=(?:sh|[tdrzsn])[aeiou])|[aeiou](?:l|sh|[tdrzsn])$)/;
-/** The article and din ending a compound name: uddin, eddine, aldin, ud-din read as one (Salahuddin, Nasreddine). */
-const ARTICLE_DIN = /(?<=[a-z]{3}[^aeiou])(?:[aeiou][ld])?d(?:i|ee)ne?$/;
+/** The article and din ending a compound name: uddin, eddine, aldin, ud-din read as one (Salahuddin, Nasreddine);
+ * after a name of three letters only with the article's vowel (Nureddin, Izz al-Din, Alaeddin; Ezzedine, Zinedine
+ * with one d after a consonant), so Hardin and Claudine stay. */
+const ARTICLE_DIN = /(?:(?<=[a-z]{3}[^aeiou])(?:[aeiou][ld])?|(?<=[a-z]{3})[aeiou][ld]|(?<=[a-z]{2}[^aeiou])[eu])d(?:i|ee)ne?$/;
 
 /**
  * A compound name built on the Arabic article with the article written "al": "abd al-rahman" read as one,
