@@ -114,3 +114,17 @@ describe('an abbreviation in brackets and a nickname in quotes', () => {
     expect(screenName(index, { name: 'El Chapo', kind: 'person' }).matches.map((m) => m.entry_ref)).toContain('CHAPO');
   });
 });
+
+describe('abbreviated business words', () => {
+  it('reads Intl, Bros, Mfg and HQ as the words they shorten', () => {
+    expect(businessScore('Intl Trading Co', 'INTERNATIONAL TRADING COMPANY').score).toBeGreaterThanOrEqual(80);
+    expect(businessScore("Int'l General Trading LLC", 'INTERNATIONAL GENERAL TRADING L.L.C.').score).toBeGreaterThanOrEqual(80);
+    expect(businessScore('Al Qadi Bros', 'AL QADI BROTHERS').score).toBeGreaterThanOrEqual(80);
+    expect(businessScore('Iran Aircraft Mfg Industrial Co', 'IRAN AIRCRAFT MANUFACTURING INDUSTRIAL COMPANY').score).toBeGreaterThanOrEqual(80);
+    expect(businessScore('Khatam al Anbiya Construction HQ', 'KHATAM AL-ANBIYA CONSTRUCTION HEADQUARTERS').score).toBeGreaterThanOrEqual(80);
+  });
+
+  it('reads them so in business names only', () => {
+    expect(personScore('Bros Kamara', 'KAMARA, Brothers').score).toBeLessThan(80);
+  });
+});

@@ -82,6 +82,27 @@ export const BUSINESS_WORD_TRANSLATIONS: ReadonlyMap<string, readonly string[]> 
   ['neftyanaia', ['oil']],
   // Kontsern (концерн) as the English word the lists write for it (Kalashnikov Concern).
   ['kontsern', ['concern']],
+  // Abbreviations of business words that registers and payment messages use for lack of room (Intl Trading Co).
+  ['intl', ['international']],
+  ['natl', ['national']],
+  ['bros', ['brothers']],
+  ['mfg', ['manufacturing']],
+  ['mfrs', ['manufacturers']],
+  ['hq', ['headquarters']],
+  ['hqs', ['headquarters']],
+  ['svcs', ['services']],
+  ['mgmt', ['management']],
+  ['dept', ['department']],
+  ['assn', ['association']],
+  ['grp', ['group']],
+  ['hldg', ['holding']],
+  ['hldgs', ['holdings']],
+  ['inds', ['industries']],
+  ['engg', ['engineering']],
+  ['trdg', ['trading']],
+  ['shpg', ['shipping']],
+  ['govt', ['government']],
+  ['univ', ['university']],
 ]);
 
 /** Words an organisation's initials leave out (Islamic Republic of Iran Shipping Lines: IRISL). */
