@@ -128,3 +128,34 @@ describe('abbreviated business words', () => {
     expect(personScore('Bros Kamara', 'KAMARA, Brothers').score).toBeLessThan(80);
   });
 });
+
+describe('corruptions of customer records', () => {
+  function withYears(query: string, listed: string, queryYear: number, listYear: number): Match {
+    return scoreEntry({ name: query, kind: 'person', birth_year: queryYear }, person('1', listed, { birth_year: listYear }));
+  }
+
+  it('weighs a birth year with two digits swapped as two years apart, not as a clear conflict', () => {
+    const swapped = withYears('Ramzan Kadyrov', 'KADYROV, Ramzan Akhmatovich', 1967, 1976);
+    expect(swapped.score).toBeGreaterThanOrEqual(80);
+    expect(swapped.reasons.find((r) => r.code === 'birth_year_differs')?.detail).toContain('two digits swapped');
+    // Nine years apart without the swap is still a conflict.
+    expect(withYears('Ramzan Kadyrov', 'KADYROV, Ramzan Akhmatovich', 1985, 1976).score).toBeLessThan(80);
+  });
+
+  it('reads digits put for letters in a name (Nasra11ah, Mor0s), not in an ordinal', () => {
+    expect(personScore('Hasan Nasra11ah', 'NASRALLAH, Hasan').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Nicolas Maduro Mor0s', 'MADURO MOROS, Nicolas').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Vlad1mir Putin', 'PUTIN, Vladimir').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Henry 3rd Smith', 'SMITH, Henry').reasons.some((r) => r.detail.includes('"3rd"'))).toBe(true);
+  });
+
+  it('meets a long name whose last word a field cut short, and says so', () => {
+    const cut = personScore('Alisher Burhanovich Usman', 'USMANOV, Alisher Burhanovich');
+    expect(cut.score).toBeGreaterThanOrEqual(80);
+    expect(cut.reasons.some((r) => r.detail.includes('cut short'))).toBe(true);
+    // Not a short name, nor a word with one letter less, nor a word that is not the last.
+    expect(personScore('Ali Usman', 'USMANOV, Ali').reasons.some((r) => r.detail.includes('cut short'))).toBe(false);
+    expect(personScore('Mohammad Reza Hassan', 'HASSANI, Mohammad Reza').reasons.some((r) => r.detail.includes('cut short'))).toBe(false);
+    expect(personScore('Usman Alisher Burhanovich', 'USMANOV, Alisher Burhanovich').reasons.some((r) => r.detail.includes('cut short'))).toBe(false);
+  });
+});

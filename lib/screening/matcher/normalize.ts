@@ -737,6 +737,21 @@ function roleOf(word: string, kind: EntryKind): WordRole {
 const ABJAD_SAYYID = /(?<=^|[\s,])(?:ال)?س[يی]\u0651?د(?=$|[\s,])/g;
 
 /** Normalise one name form for comparison as a person or as a business name. */
+/** Digits that scanned or retyped names put for the letters they look like (Nasra11ah, Mor0s). */
+const LOOKALIKE_LETTERS: Readonly<Record<string, string>> = { '0': 'o', '1': 'l', '3': 'e', '5': 's' };
+
+/**
+ * A person's name word of Latin letters with such digits among them (not an ordinal, 3rd), read with the letters
+ * as normalising reads accents away: a 1 as l, and as i among its readings (Vlad1mir); any other word as it is.
+ */
+function lettersForDigits(token: string, readings: Map<string, readonly string[]>): string {
+  if (!/^[a-z0-9]+$/.test(token) || !/[a-z]{2}/.test(token) || !/[0135]/.test(token) || ORDINAL_DIGITS.test(token)) return token;
+  const read = (one: string) => token.replace(/[0135]/g, (d) => (d === '1' ? one : (LOOKALIKE_LETTERS[d] as string)));
+  const usual = read('l');
+  if (token.includes('1')) readings.set(usual, [...(readings.get(usual) ?? []), read('i')]);
+  return usual;
+}
+
 export function normalizeName(raw: string, kind: EntryKind): NormalizedName {
   let ordered = kind === 'person' ? givenNamesFirst(raw) : raw;
   if (kind === 'person' && ordered.includes('س')) {
@@ -749,6 +764,7 @@ export function normalizeName(raw: string, kind: EntryKind): NormalizedName {
   if (kind === 'person') {
     const withoutTitles = tokens.filter((t) => !PERSON_TITLES.has(t) && !ABJAD_TITLES.has(t));
     if (withoutTitles.length > 0) tokens = withoutTitles;
+    tokens = tokens.map((t) => lettersForDigits(t, readings));
   } else {
     const joined = joinLetterRuns(tokens);
     // A business named by the abbreviation alone ("LLC NK") keeps it: read as "oil" it would meet any oil company.

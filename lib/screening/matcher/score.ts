@@ -144,6 +144,23 @@ function bySlotRank(x: PairSlot, y: PairSlot): number {
   return slotRank(y) - slotRank(x) || x.clash - y.clash || y.covered - x.covered;
 }
 
+/** A long query's last word that a field's length may have cut: it counts as about a typo's worth of the word. */
+const TRUNCATED: WordMatch = Object.freeze({ credit: 0.7, kind: 'close', via: 'truncated' });
+/** Queries at least this long (as written) can have been cut by a field's length (a payment's name line holds 35). */
+const TRUNCATED_QUERY_MIN_LENGTH = 18;
+
+/**
+ * The query's last word is the beginning of the list word, at least three letters of it with at least two cut off
+ * ("Alisher Burhanovich Usman" for USMANOV), in a query long enough to have been cut. Names that differ by one
+ * ending letter (Hassan, Hassani; Karim, Karimi) are other names, not cut ones.
+ */
+function cutShort(query: PreparedName, qu: NameUnit, lu: NameUnit): boolean {
+  if (isRun(qu) || isRun(lu) || qu.last !== query.wordCount - 1 || qu.role !== 'normal' || lu.role !== 'normal') return false;
+  if (!qu.word.latin || !lu.word.latin || query.source.trim().length < TRUNCATED_QUERY_MIN_LENGTH) return false;
+  const cut = qu.word.text;
+  return cut.length >= 3 && lu.word.text.length - cut.length >= 2 && lu.word.text.startsWith(cut);
+}
+
 /** Every word pair that matches at all, best first, in slotOrder. */
 function collectPairs(query: PreparedName, name: PreparedName, memo: ComparisonMemo, withoutEchoes: boolean, laterFirst: boolean): void {
   slotOrder.length = 0;
@@ -161,7 +178,7 @@ function collectPairs(query: PreparedName, name: PreparedName, memo: ComparisonM
         if (Math.abs(a - b) > Math.max(2, Math.floor(Math.max(a, b) / 4))) continue;
       }
       if (withoutEchoes && (qu.echo || lu.echo)) continue;
-      const match = memo.compare(qi, qu.word, lu.word);
+      const match = memo.compare(qi, qu.word, lu.word) ?? (cutShort(query, qu, lu) ? TRUNCATED : null);
       if (!match) continue;
       // Words read as one meet a name of one distinctive word only by spelling, never by sound alone
       // ("Zhao Lei" is not "Julia", "Mio Yamada" not "Abu Mamadou").
@@ -413,6 +430,7 @@ const VIA_DETAIL: Readonly<Record<string, string>> = {
   romanisation: 'romanisation variant',
   nickname: 'nickname',
   language: 'the same name in another language',
+  truncated: 'cut short',
 };
 
 /** What a pair's detail adds in brackets: how the spellings met, and words joined on one side. */
@@ -455,6 +473,14 @@ function nameReasons(a: NameAlignment): MatchReason[] {
   return reasons;
 }
 
+/** True when `a` is `b` with two neighbouring digits swapped (1967, 1976). */
+function digitsSwapped(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  const differ = [...a].flatMap((c, i) => (c === b[i] ? [] : [i]));
+  const [i, j] = differ;
+  return differ.length === 2 && j === (i as number) + 1 && a[i as number] === b[j] && a[j] === b[i as number];
+}
+
 interface Adjustment {
   readonly points: number;
   readonly reasons: MatchReason[];
@@ -477,6 +503,10 @@ function factAdjustment(query: ScreeningQuery, entry: ListEntry): Adjustment {
     } else if (apart === 2) {
       points -= BIRTH_YEAR_TWO_APART_PENALTY;
       reasons.push({ code: 'birth_year_differs', detail: `born ${q}, list says ${e} (2 years apart)` });
+    } else if (digitsSwapped(String(q), String(e))) {
+      // 1967 for 1976: a slip of typing as likely as another person, so it weighs as two years apart do.
+      points -= BIRTH_YEAR_TWO_APART_PENALTY;
+      reasons.push({ code: 'birth_year_differs', detail: `born ${q}, list says ${e} (two digits swapped)` });
     } else {
       points -= Math.min(BIRTH_YEAR_MAX_PENALTY, BIRTH_YEAR_DIFFERS_PENALTY + BIRTH_YEAR_PENALTY_PER_EXTRA_YEAR * (apart - 3));
       reasons.push({ code: 'birth_year_differs', detail: `born ${q}, list says ${e} (${apart} years apart)` });

@@ -69,7 +69,7 @@ export interface ConsonantReading {
 export type WordMatchKind = 'exact' | 'close' | 'phonetic' | 'initial';
 
 /** What made two different spellings meet, for the reason's detail. */
-export type WordMatchVia = 'transliterated' | 'romanisation' | 'nickname' | 'language';
+export type WordMatchVia = 'transliterated' | 'romanisation' | 'nickname' | 'language' | 'truncated';
 
 export interface WordMatch {
   /** Share of the words' weight that counts as matched, 0..1. */
