@@ -159,3 +159,14 @@ describe('corruptions of customer records', () => {
     expect(personScore('Usman Alisher Burhanovich', 'USMANOV, Alisher Burhanovich').reasons.some((r) => r.detail.includes('cut short'))).toBe(false);
   });
 });
+
+describe('business words in Chinese characters', () => {
+  it('reads the common ones as the English words the lists write', () => {
+    expect(businessScore('中国电子科技集团公司', 'CHINA ELECTRONICS TECHNOLOGY GROUP CORPORATION').score).toBeGreaterThanOrEqual(80);
+    expect(businessScore('中国银行', 'BANK OF CHINA').score).toBeGreaterThanOrEqual(80);
+  });
+
+  it('leaves words that are also given names as syllables (王海洋 is Wang Haiyang)', () => {
+    expect(personScore('王海洋', 'WANG, Haiyang').score).toBe(100);
+  });
+});

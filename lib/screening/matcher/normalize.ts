@@ -168,7 +168,7 @@ function abjadToLatin(run: string): string {
 /** Business words written in Chinese characters (simplified and traditional) and the Japanese legal form, as the
  * English words and legal forms the lists write for them (国际海运有限公司: International Shipping Co., Ltd.), so a
  * business name in characters meets its English name: legal forms and generic words by what they mean, the
- * distinctive words by their syllables. */
+ * distinctive words by their syllables. Words that are also given names (建设 Jianshe, 海洋 Haiyang) are left out. */
 const HAN_BUSINESS_WORDS: Readonly<Record<string, string>> = {
   股份有限公司: 'ltd', 有限责任公司: 'llc', 有限責任公司: 'llc', 有限公司: 'ltd', 株式会社: 'kk', 公司: 'co',
   集团: 'group', 集團: 'group', 国际: 'international', 國際: 'international', 贸易: 'trading', 貿易: 'trading',
@@ -176,6 +176,13 @@ const HAN_BUSINESS_WORDS: Readonly<Record<string, string>> = {
   技术: 'technology', 技術: 'technology', 科技: 'technology', 投资: 'investment', 投資: 'investment', 控股: 'holding',
   实业: 'industrial', 實業: 'industrial', 工业: 'industry', 工業: 'industry', 发展: 'development', 發展: 'development',
   进出口: 'import export', 進出口: 'import export', 香港: 'hong kong',
+  中国: 'china', 中國: 'china', 银行: 'bank', 銀行: 'bank', 电子: 'electronics', 電子: 'electronics', 航空: 'aviation',
+  航天: 'aerospace', 能源: 'energy', 石油: 'petroleum', 化工: 'chemical', 电信: 'telecom', 電信: 'telecom',
+  通信: 'communication', 机械: 'machinery', 機械: 'machinery', 设备: 'equipment', 設備: 'equipment', 研究院: 'research institute',
+  研究所: 'research institute', 大学: 'university', 大學: 'university', 矿业: 'mining', 礦業: 'mining', 钢铁: 'steel',
+  鋼鐵: 'steel', 船舶: 'shipbuilding', 重工: 'heavy industry', 电力: 'power', 電力: 'power', 工程: 'engineering', 制造: 'manufacturing', 製造: 'manufacturing', 电气: 'electric', 電氣: 'electric',
+  商贸: 'trading', 商貿: 'trading', 半导体: 'semiconductor', 半導體: 'semiconductor', 核工业: 'nuclear industry',
+  核工業: 'nuclear industry', 兵器: 'ordnance', 航海: 'maritime', 运输: 'transport', 運輸: 'transport',
 };
 const HAN_BUSINESS_WORD = new RegExp(
   Object.keys(HAN_BUSINESS_WORDS)
