@@ -170,3 +170,32 @@ describe('business words in Chinese characters', () => {
     expect(personScore('王海洋', 'WANG, Haiyang').score).toBe(100);
   });
 });
+
+describe('business forms of many registers, and countries', () => {
+  it('reads Russian state and research enterprises, Kazakh TOO, Turkish, Malaysian, Emirati and pinyin forms alike', () => {
+    const pairs: [string, string][] = [
+      ['FGUP Rosoboronexport', 'FEDERAL STATE UNITARY ENTERPRISE ROSOBORONEXPORT'],
+      ['Scientific Production Association Mashinostroyeniya', 'NPO MASHINOSTROYENIYA'],
+      ['NPP Istok', 'SCIENTIFIC AND PRODUCTION ENTERPRISE ISTOK'],
+      ['OKB Sukhoi', 'SUKHOI DESIGN BUREAU'],
+      ['TOO Kazakh Trade', 'KAZAKH TRADE LLP'],
+      ['Bosphorus Enerji San. ve Tic. Ltd. Sti.', 'BOSPHORUS ENERJI SANAYI VE TICARET LIMITED SIRKETI'],
+      ['Pacific Star Sendirian Berhad', 'PACIFIC STAR SDN. BHD.'],
+      ['Gulf Star Free Zone Establishment', 'GULF STAR FZE'],
+      ['Hamriyah Steel Free Zone Co', 'HAMRIYAH STEEL FREE ZONE COMPANY'],
+      ['Dalian Haiyun Youxian Gongsi', 'DALIAN HAIYUN CO., LTD.'],
+      ['Shenzhen Keji Jituan', 'SHENZHEN TECHNOLOGY GROUP'],
+      ['Sherkat Tejarat Mobin', 'MOBIN TRADING COMPANY'],
+    ];
+    for (const [query, listed] of pairs) expect(businessScore(query, listed).score, query).toBeGreaterThanOrEqual(80);
+  });
+
+  it("reads a country's long name as the country, and keeps businesses of two different countries apart", () => {
+    expect(businessScore('Central Bank of Iran', 'CENTRAL BANK OF THE ISLAMIC REPUBLIC OF IRAN').score).toBeGreaterThanOrEqual(80);
+    expect(businessScore('Central Bank of Iraq', 'CENTRAL BANK OF THE ISLAMIC REPUBLIC OF IRAN').score).toBeLessThan(80);
+    expect(businessScore('Bank of China', 'BANK OF KOREA').score).toBeLessThan(80);
+    // The same country in another word (Iranian, Iran) is no conflict.
+    expect(businessScore('Melli Bank of Iran', 'BANK MELLI IRAN').score).toBeGreaterThanOrEqual(80);
+    expect(businessScore('Iranian Melli Bank', 'BANK MELLI IRAN').score).toBeGreaterThanOrEqual(80);
+  });
+});

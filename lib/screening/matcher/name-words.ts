@@ -45,6 +45,8 @@ export const GENERIC_BUSINESS_WORDS: ReadonlySet<string> = new Set([
   'network', 'exchange', 'money',
   // A Russian group of companies (Kontsern Almaz-Antey), and the number before a digit (Factory No. 9).
   'concern', 'kontsern', 'no',
+  // What is left of a country's long name written without the country ("... of the Republic", "... Federation").
+  'republic', 'federation',
 ]);
 
 /** Countries and their adjectives as business names write them (Bank Melli Iran, Sberbank of Russia, Korea Kumgang
@@ -64,6 +66,49 @@ export const COUNTRY_WORDS: ReadonlySet<string> = new Set([
   'vietnam', 'malaysia', 'singapore', 'indonesia', 'thailand', 'panama', 'cyprus', 'malta', 'switzerland', 'swiss',
   'nigeria', 'nigerian', 'ethiopia', 'ethiopian', 'kenya', 'mexico', 'mexican', 'colombia', 'colombian', 'brazil',
 ]);
+
+/** The country a word of COUNTRY_WORDS names, where the word is an adjective or another spelling of it (Iranian is
+ * Iran, Rossii Russia); other country words name themselves. */
+const COUNTRY_OF_WORD: ReadonlyMap<string, string> = new Map([
+  ...(['iranian', 'irani'] as const).map((w) => [w, 'iran'] as const),
+  ...(['russian', 'rossii', 'rossiya', 'rossiyskaya', 'rossiiskaya', 'rossiyskiy', 'rossiiskii'] as const).map((w) => [w, 'russia'] as const),
+  ...(['korean', 'dprk'] as const).map((w) => [w, 'korea'] as const),
+  ...(['chinese', 'prc'] as const).map((w) => [w, 'china'] as const),
+  ...(['belarusian', 'belarusskaya'] as const).map((w) => [w, 'belarus'] as const),
+  ...(['turkish', 'turkiye'] as const).map((w) => [w, 'turkey'] as const),
+  ...(['burma', 'burmese'] as const).map((w) => [w, 'myanmar'] as const),
+  ...(['hong', 'kong'] as const).map((w) => [w, 'hongkong'] as const),
+  ...(['america', 'american'] as const).map((w) => [w, 'usa'] as const),
+  ...(['britain', 'british'] as const).map((w) => [w, 'uk'] as const),
+  ['emirates', 'uae'], ['syrian', 'syria'], ['iraqi', 'iraq'], ['lebanese', 'lebanon'], ['libyan', 'libya'], ['yemeni', 'yemen'],
+  ['cuban', 'cuba'], ['venezuelan', 'venezuela'], ['ukrainian', 'ukraine'], ['afghan', 'afghanistan'], ['pakistani', 'pakistan'],
+  ['sudanese', 'sudan'], ['nicaraguan', 'nicaragua'], ['eritrean', 'eritrea'], ['somali', 'somalia'], ['congolese', 'congo'],
+  ['serbian', 'serbia'], ['crimean', 'crimea'], ['german', 'germany'], ['french', 'france'], ['indian', 'india'],
+  ['japanese', 'japan'], ['qatari', 'qatar'], ['kuwaiti', 'kuwait'], ['omani', 'oman'], ['egyptian', 'egypt'],
+  ['jordanian', 'jordan'], ['swiss', 'switzerland'], ['nigerian', 'nigeria'], ['ethiopian', 'ethiopia'], ['mexican', 'mexico'],
+  ['colombian', 'colombia'],
+]);
+
+/** The country a business name's word names (COUNTRY_WORDS), as one spelling; undefined for other words. */
+export function countryOfWord(word: string): string | undefined {
+  return COUNTRY_WORDS.has(word) ? (COUNTRY_OF_WORD.get(word) ?? word) : undefined;
+}
+
+/** Countries' long official names as the country, in business names (Central Bank of the Islamic Republic of Iran
+ * is Central Bank of Iran). Written for this service from common usage. */
+export const COUNTRY_PHRASES: ReadonlyArray<readonly [readonly string[], string]> = [
+  [['islamic', 'republic', 'of', 'iran'], 'iran'],
+  [['jomhouri', 'islami', 'iran'], 'iran'],
+  [['jomhuri', 'eslami', 'iran'], 'iran'],
+  [['russian', 'federation'], 'russia'],
+  [['peoples', 'republic', 'of', 'china'], 'china'],
+  [['democratic', 'peoples', 'republic', 'of', 'korea'], 'dprk'],
+  [['syrian', 'arab', 'republic'], 'syria'],
+  [['united', 'arab', 'emirates'], 'uae'],
+  [['united', 'states', 'of', 'america'], 'usa'],
+  [['republic', 'of', 'belarus'], 'belarus'],
+  [['bolivarian', 'republic', 'of', 'venezuela'], 'venezuela'],
+];
 
 /** Russian business words as the lists abbreviate or transliterate them, as their English words: NK (Neftyanaya
  * Kompaniya) is "oil company", so NK Rosneft meets Rosneft Oil Company (the company a legal form, LEGAL_FORM_WORDS).
@@ -103,6 +148,31 @@ export const BUSINESS_WORD_TRANSLATIONS: ReadonlyMap<string, readonly string[]> 
   ['shpg', ['shipping']],
   ['govt', ['government']],
   ['univ', ['university']],
+  ['gen', ['general']],
+  // Turkish Sanayi ve Ticaret (San. ve Tic.: industry and trade), Persian tejarat and sanaye, and Chinese business
+  // words in pinyin, as the English words the lists write for them.
+  ['sanayi', ['industry']],
+  ['sanayii', ['industry']],
+  ['san', ['industry']],
+  ['ticaret', ['trading']],
+  ['tic', ['trading']],
+  ['ve', ['and']],
+  ['tejarat', ['trading']],
+  ['tejarati', ['trading']],
+  ['sanaye', ['industries']],
+  ['sanayeh', ['industries']],
+  ['jituan', ['group']],
+  ['keji', ['technology']],
+  ['maoyi', ['trading']],
+  ['guoji', ['international']],
+  ['wuliu', ['logistics']],
+  ['touzi', ['investment']],
+  ['konggu', ['holding']],
+  ['shiye', ['industrial']],
+  ['gongye', ['industry']],
+  ['fazhan', ['development']],
+  ['jinchukou', ['import', 'export']],
+  ['yinhang', ['bank']],
 ]);
 
 /** Words an organisation's initials leave out (Islamic Republic of Iran Shipping Lines: IRISL). */
@@ -200,6 +270,36 @@ export const LEGAL_FORM_PHRASES: ReadonlyArray<readonly [readonly string[], stri
   [['otkrytoe', 'aktsionernoie', 'obshchestvo'], 'oao'],
   [['zakrytoe', 'aktsionernoie', 'obshchestvo'], 'zao'],
   [['aktsionernoie', 'obshchestvo'], 'ao'],
+  // Russian state and research enterprises (FGUP, NPO, NPP, OKB), as the lists write them in English or in Russian.
+  [['federal', 'state', 'unitary', 'enterprise'], 'fgup'],
+  [['federalnoe', 'gosudarstvennoe', 'unitarnoe', 'predpriyatie'], 'fgup'],
+  [['federalnoye', 'gosudarstvennoye', 'unitarnoye', 'predpriyatiye'], 'fgup'],
+  [['state', 'unitary', 'enterprise'], 'gup'],
+  [['gosudarstvennoe', 'unitarnoe', 'predpriyatie'], 'gup'],
+  [['municipal', 'unitary', 'enterprise'], 'mup'],
+  [['scientific', 'production', 'association'], 'npo'],
+  [['scientific', 'and', 'production', 'association'], 'npo'],
+  [['research', 'and', 'production', 'association'], 'npo'],
+  [['nauchno', 'proizvodstvennoe', 'obedinenie'], 'npo'],
+  [['nauchno', 'proizvodstvennoye', 'obyedineniye'], 'npo'],
+  [['scientific', 'production', 'enterprise'], 'npp'],
+  [['scientific', 'and', 'production', 'enterprise'], 'npp'],
+  [['research', 'and', 'production', 'enterprise'], 'npp'],
+  [['nauchno', 'proizvodstvennoe', 'predpriyatie'], 'npp'],
+  [['experimental', 'design', 'bureau'], 'okb'],
+  [['design', 'bureau'], 'okb'],
+  [['opytno', 'konstruktorskoe', 'byuro'], 'okb'],
+  // Kazakh and Kyrgyz TOO (limited liability partnership), Turkish Ltd. Sti., Malaysian Sendirian Berhad, a free
+  // zone establishment or company of the Emirates, and the Chinese forms in pinyin (youxian gongsi, 有限公司).
+  [['tovarishchestvo', 's', 'ogranichennoy', 'otvetstvennostyu'], 'llp'],
+  [['ltd', 'sti'], 'ltd'],
+  [['sendirian', 'berhad'], 'sdnbhd'],
+  [['free', 'zone', 'establishment'], 'fze'],
+  [['free', 'zone', 'company'], 'fzco'],
+  [['free', 'zone', 'co'], 'fzco'],
+  [['gufen', 'youxian', 'gongsi'], 'ltd'],
+  [['youxian', 'zeren', 'gongsi'], 'llc'],
+  [['youxian', 'gongsi'], 'ltd'],
 ];
 
 export const LEGAL_FORM_WORDS: ReadonlyMap<string, string> = new Map([
@@ -216,4 +316,8 @@ export const LEGAL_FORM_WORDS: ReadonlyMap<string, string> = new Map([
   ['aktiengesellschaft', 'ag'], ['kommanditgesellschaft', 'kg'], ['aktiebolag', 'ab'], ['osakeyhtio', 'oy'], ['aksjeselskap', 'as'],
   ['aktieselskab', 'as'], ['anpartsselskab', 'aps'], ['kabushiki', 'kk'], ['kaisha', 'kk'],
   ['goskorporatsiya', 'corp'], ['korporatsiya', 'corp'], ['korporatsiia', 'corp'], ['pmc', 'pmc'], ['chvk', 'pmc'],
+  ['fgup', 'fgup'], ['gup', 'gup'], ['mup', 'mup'], ['npo', 'npo'], ['npp', 'npp'], ['okb', 'okb'], ['too', 'llp'],
+  ['berhad', 'bhd'], ['gongsi', 'co'],
+  // Company in Persian and Arabic as Latin writes it (sherkat, sharikat).
+  ['sherkat', 'co'], ['sherkate', 'co'], ['shirkat', 'co'], ['sharikat', 'co'], ['sharikah', 'co'], ['sharika', 'co'],
 ]);

@@ -7,6 +7,7 @@ import type { EntryKind } from './types';
 import {
   BUSINESS_NAME_ACRONYMS,
   BUSINESS_WORD_TRANSLATIONS,
+  COUNTRY_PHRASES,
   COUNTRY_WORDS,
   GENERIC_BUSINESS_WORDS,
   INITIALS_SKIP_WORDS,
@@ -472,6 +473,21 @@ function givenNamesFirst(raw: string): string {
   return rest.trim() ? `${rest} ${surname}` : surname;
 }
 
+/** A country's long official name in a business name as the country (COUNTRY_PHRASES). */
+function countriesShortened(tokens: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const found = COUNTRY_PHRASES.find(([phrase]) => phrase.every((w, k) => tokens[i + k] === w));
+    if (!found) {
+      out.push(tokens[i] as string);
+      continue;
+    }
+    out.push(found[1]);
+    i += found[0].length - 1;
+  }
+  return out;
+}
+
 /** Words the longest legal-form phrase starting at `i` covers (0 when none). */
 function legalPhraseAt(tokens: readonly string[], i: number): readonly [number, string] {
   let best: readonly [number, string] = [0, ''];
@@ -773,7 +789,7 @@ export function normalizeName(raw: string, kind: EntryKind): NormalizedName {
     if (withoutTitles.length > 0) tokens = withoutTitles;
     tokens = tokens.map((t) => lettersForDigits(t, readings));
   } else {
-    const joined = joinLetterRuns(tokens);
+    const joined = countriesShortened(joinLetterRuns(tokens));
     // A business named by the abbreviation alone ("LLC NK") keeps it: read as "oil" it would meet any oil company.
     const translate = joined.filter((t) => !LEGAL_FORM_WORDS.has(t)).length > 1;
     const expanded = joined.some((t) => BUSINESS_NAME_ACRONYMS.has(t)) ? joined.flatMap((t) => BUSINESS_NAME_ACRONYMS.get(t) ?? [t]) : joined;

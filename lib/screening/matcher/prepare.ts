@@ -4,6 +4,7 @@
 import type { EntryKind } from './types';
 import { listNameForms, normalizeName, type WordRole } from './normalize';
 import { comparableWord, type ComparableWord } from './similarity';
+import { countryOfWord } from './name-words';
 
 /** How much a word of each role counts towards a name's score. */
 export const ROLE_WEIGHT: Readonly<Record<WordRole, number>> = {
@@ -47,6 +48,8 @@ export interface PreparedName {
   readonly hasEcho: boolean;
   /** A distinctive word written twice ("Abd al-Ali Ali-Asgari"): which of the two a pair takes matters (score.ts alignNames). */
   readonly hasRepeatedWord: boolean;
+  /** The countries a business name names (name-words.ts countryOfWord), each once; none for a person. */
+  readonly countries: readonly string[];
 }
 
 const MAX_RUN = 3;
@@ -145,6 +148,7 @@ export function prepareName(
     legalForms,
     hasEcho: units.some((u) => u.echo === true),
     hasRepeatedWord: words.length > 2 && hasRepeatedDistinctiveWord(words),
+    countries: kind === 'business' ? [...new Set(words.flatMap((w) => countryOfWord(w.text) ?? []))] : [],
   };
 }
 

@@ -403,6 +403,11 @@ function alignOnce(
   // beside a country is a business named like part of it ("Aircraft S.A." is not "Iran Aircraft Industries", "Air"
   // not "Iran Air").
   if (name.kind === 'business' && pairCount <= 1 && queryLeft.countries + listLeft.countries > 0) score = Math.min(score, BUSINESS_EXTRA_WORD_CAP);
+  // Both names naming countries, none the same ("Bank of China" / "BANK OF KOREA", "Central Bank of Iraq" / "... of
+  // Iran"), are two businesses of two countries: at most a near miss, however alike the rest.
+  if (name.kind === 'business' && query.countries.length > 0 && name.countries.length > 0 && !query.countries.some((c) => name.countries.includes(c))) {
+    score = Math.min(score, BUSINESS_EXTRA_WORD_CAP);
+  }
   if (pairCount === 0) score = 0;
   score = identical ? 100 : Math.min(score, 99);
   return { score, identical, name, pairs, queryExtras, listExtras };
