@@ -1,7 +1,9 @@
 // Name forms the lists and customer records write differently: a Latin title before a name and the o/u of Arabic
 // names (Mullah Mohammad Omar / Muhammad Umar), an Arabic compound name against a list name of one word, a word
-// written twice beside a compound, Urdu Chaudhry, Russian business abbreviations (NK Rosneft), a compound on al-Din after a short name (Nureddin), an abbreviation in
-// brackets (NICO) and a nickname in quotes.
+// written twice beside a compound, Urdu Chaudhry, Russian business abbreviations (NK Rosneft), a compound on al-Din
+// after a short name (Nureddin), an abbreviation in brackets (NICO), a nickname in quotes, abbreviated business
+// words, corrupted records (a year's digits swapped, digits for letters, a cut last word), business words in Chinese
+// characters, the business forms of many registers, and countries.
 import { describe, expect, it } from 'vitest';
 import { buildScreeningIndex, scoreEntry, screenName, type Match } from '@/lib/screening/matcher';
 import { arabicArticleFolded } from '@/lib/screening/matcher/similarity';

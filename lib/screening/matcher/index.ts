@@ -12,10 +12,13 @@
 //   sayyid in Arabic script goes as Sayed does; every
 //   script becomes Latin (Cyrillic by a table, the rest with any-ascii; words of scripts that leave vowels
 //   unwritten stay marked in capitals; Chinese and Korean split by syllable);
-//   numbers in business names become digits; each word gets a role (distinctive, particle, generic
-//   business word, initial). A name with brackets ("X (Y; Z)"), names joined by "/" or ";" or a birth
-//   remark is split into forms (listNameForms), list names and queries alike: a query is screened under
-//   each of its forms and, per entry, the best match is kept.
+//   numbers in business names become digits; abbreviated business words (Intl, Bros, Mfg) and the forms of
+//   many registers (FGUP, NPO, TOO, Ltd. Sti., youxian gongsi) read as the lists write them, a country's long name
+//   as the country; digits put for letters in a person's name (Nasra11ah) read as the letters; each word gets a
+//   role (distinctive, particle, generic business word, initial). A name with brackets ("X (Y; Z)"), names joined by "/" or ";" or a birth
+//   remark is split into forms (listNameForms), list names and queries alike, as is a bracketed abbreviation
+//   of the name (NICO) and a name without a nickname in quotes: a query is screened under each of its forms and,
+//   per entry, the best match is kept.
 // - prepare.ts: roles give weights (particles and generic words count for less); neighbouring words
 //   are also joined ("abu bakr" -> "abubakr") so spacing variants meet.
 // - similarity.ts: two words match exactly, closely (spelling, a nickname, the same given name in another
@@ -42,9 +45,10 @@
 //   "abd al ali" needs); the best name or alias
 //   wins; a business with a distinctive word the other lacks stays a near miss (a country in a business name
 //   weighs as a generic word, name-words.ts COUNTRY_WORDS, but one word met beside a country stays a near
-//   miss: "Air" is not "Iran Air"), and one written as the initials of the other's
-//   words (IRGC) is a near miss (70); birth year and country
-//   then move it (two years apart a little, three or more a lot). A pairing that leans on words read as one
+//   miss: "Air" is not "Iran Air"; two naming different countries stay a near miss), and one written as the
+//   initials of the other's words (IRGC) is a near miss (70); a long query's last word cut short counts as
+//   about a typo; birth year and country then move it (two years apart, or two digits swapped, a little; three
+//   or more a lot). A pairing that leans on words read as one
 //   which add no consonant of their own is tried again without them. Only a name identical after
 //   normalisation, without conflicting facts, scores 100.
 // - candidates.ts: the index that picks the few entries worth scoring (a business also by its initials); an

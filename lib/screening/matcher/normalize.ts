@@ -181,7 +181,8 @@ const HAN_BUSINESS_WORDS: Readonly<Record<string, string>> = {
   航天: 'aerospace', 能源: 'energy', 石油: 'petroleum', 化工: 'chemical', 电信: 'telecom', 電信: 'telecom',
   通信: 'communication', 机械: 'machinery', 機械: 'machinery', 设备: 'equipment', 設備: 'equipment', 研究院: 'research institute',
   研究所: 'research institute', 大学: 'university', 大學: 'university', 矿业: 'mining', 礦業: 'mining', 钢铁: 'steel',
-  鋼鐵: 'steel', 船舶: 'shipbuilding', 重工: 'heavy industry', 电力: 'power', 電力: 'power', 工程: 'engineering', 制造: 'manufacturing', 製造: 'manufacturing', 电气: 'electric', 電氣: 'electric',
+  鋼鐵: 'steel', 船舶: 'shipbuilding', 重工: 'heavy industry', 电力: 'power', 電力: 'power', 工程: 'engineering',
+  制造: 'manufacturing', 製造: 'manufacturing', 电气: 'electric', 電氣: 'electric',
   商贸: 'trading', 商貿: 'trading', 半导体: 'semiconductor', 半導體: 'semiconductor', 核工业: 'nuclear industry',
   核工業: 'nuclear industry', 兵器: 'ordnance', 航海: 'maritime', 运输: 'transport', 運輸: 'transport',
 };
@@ -759,7 +760,6 @@ function roleOf(word: string, kind: EntryKind): WordRole {
  * سعيد (Said) too. */
 const ABJAD_SAYYID = /(?<=^|[\s,])(?:ال)?س[يی]\u0651?د(?=$|[\s,])/g;
 
-/** Normalise one name form for comparison as a person or as a business name. */
 /** Digits that scanned or retyped names put for the letters they look like (Nasra11ah, Mor0s). */
 const LOOKALIKE_LETTERS: Readonly<Record<string, string>> = { '0': 'o', '1': 'l', '3': 'e', '5': 's' };
 
@@ -775,6 +775,7 @@ function lettersForDigits(token: string, readings: Map<string, readonly string[]
   return usual;
 }
 
+/** Normalise one name form for comparison as a person or as a business name. */
 export function normalizeName(raw: string, kind: EntryKind): NormalizedName {
   let ordered = kind === 'person' ? givenNamesFirst(raw) : raw;
   if (kind === 'person' && ordered.includes('س')) {
