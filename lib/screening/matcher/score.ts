@@ -156,9 +156,9 @@ const TRUNCATED_QUERY_MIN_LENGTH = 18;
  */
 function cutShort(query: PreparedName, qu: NameUnit, lu: NameUnit): boolean {
   if (isRun(qu) || isRun(lu) || qu.last !== query.wordCount - 1 || qu.role !== 'normal' || lu.role !== 'normal') return false;
-  if (!qu.word.latin || !lu.word.latin || query.source.trim().length < TRUNCATED_QUERY_MIN_LENGTH) return false;
   const cut = qu.word.text;
-  return cut.length >= 3 && lu.word.text.length - cut.length >= 2 && lu.word.text.startsWith(cut);
+  if (cut.length < 3 || lu.word.text.length - cut.length < 2 || !lu.word.text.startsWith(cut)) return false;
+  return qu.word.latin && lu.word.latin && query.source.trim().length >= TRUNCATED_QUERY_MIN_LENGTH;
 }
 
 /** Every word pair that matches at all, best first, in slotOrder. */
