@@ -201,3 +201,15 @@ describe('business forms of many registers, and countries', () => {
     expect(businessScore('Iranian Melli Bank', 'BANK MELLI IRAN').score).toBeGreaterThanOrEqual(80);
   });
 });
+
+describe('Latin names written in Greek and Hebrew', () => {
+  it('reads a Greek γ before e or i at the start of a word as y, and ζ as the j of foreign names', () => {
+    expect(personScore('Γεβγκένι Πριγκόζιν', 'PRIGOZHIN, Yevgeniy Viktorovich').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Γιάννης Παπαδόπουλος', 'PAPADOPOULOS, Yiannis').score).toBeGreaterThanOrEqual(80);
+  });
+
+  it('keeps a geresh typed as an apostrophe after a Hebrew letter (ז\'= zh)', () => {
+    expect(personScore("יבגני פריגוז'ין", 'PRIGOZHIN, Yevgeniy Viktorovich').score).toBeGreaterThanOrEqual(80);
+    expect(personScore("יבגני פריגוז'ין", 'PRIGOZHIN, Yevgeniy Viktorovich').score).toBe(personScore('יבגני פריגוז׳ין', 'PRIGOZHIN, Yevgeniy Viktorovich').score);
+  });
+});

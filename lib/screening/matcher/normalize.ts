@@ -115,6 +115,10 @@ const GREEK_RULES: readonly GreekRule[] = [
   greekRule('η', null, ['e']), greekRule('υ', null, ['i']),
   greekRule('χ', 'h', ['ch', 'kh']),
   greekRule('β', null, ['b']),
+  // γ before e or i sounds y at the start of a word (Γεβγκένι = Yevgeni, Γιάννης = Yiannis), ζ is how Greek writes the
+  // zh and j of foreign names (Ζαν = Jean).
+  greekRule('^γ(?=[εηιυ]|αι|ει|οι)', null, ['y']),
+  greekRule('ζ', null, ['j']),
 ];
 /** At most this many readings of one Greek word (the usual one and those changing the fewest rules first). */
 const MAX_GREEK_READINGS = 16;
@@ -247,6 +251,8 @@ export function isAbjadWord(word: string): boolean {
 
 
 const APOSTROPHES = /['’‘`´ʼʻʿʾ′]/g;
+/** ג, ז, צ with an apostrophe or a right quote typed for the Hebrew geresh (׳). */
+const GERESH_TYPED = /([גזצ])['’]/g;
 const CYRILLIC_LETTER = /[\u0400-\u04ff]/g;
 const NON_WORD = /[^\p{L}\p{N}]+/gu;
 const COMBINING_MARK = /\p{M}+/gu;
@@ -262,7 +268,8 @@ const INNER_CAPITAL = /(\p{Ll})(\p{Lu}\p{Ll})/gu;
 export function normalizeText(raw: string, readings?: Map<string, readonly string[]>): string {
   // NFKC: Arabic presentation forms (ﻤﺣﻤﺩ), full-width letters and ligatures become ordinary letters.
   let s = raw.normalize('NFKC').replace(INNER_CAPITAL, '$1 $2').toLowerCase();
-  s = s.replace(APOSTROPHES, '').replace(/&/g, ' and ');
+  // A Hebrew letter with an apostrophe typed for the geresh (ג'ון = John) keeps it, as the geresh itself.
+  s = s.replace(GERESH_TYPED, '$1\u05f3').replace(APOSTROPHES, '').replace(/&/g, ' and ');
   s = s.replace(CYRILLIC_LETTER, (c) => CYRILLIC[c] ?? c);
   s = s.replace(EASTERN_DIGIT, (d) => String(d.charCodeAt(0) & 0xf));
   if (OTHER_SCRIPT_RUN.test(s)) {
