@@ -9,7 +9,7 @@
 // The matcher's changes that followed: al-Din after a three-letter name (Nureddin), a bracketed abbreviation as a
 // name (NICO), a name without its quoted nickname, abbreviated business words (Intl, Bros, Mfg, HQ), a year with two digits swapped, digits read as letters, a cut last word, Chinese
 // business words, the business forms of set 4, countries' long names, two different countries kept apart, a
-// Greek γ before e or i as y and ζ as j, a Hebrew geresh typed as an apostrophe. It is tuned on now, like the
+// Greek γ before e or i as y, ζ and χ as j, a Hebrew geresh typed as an apostrophe. It is tuned on now, like the
 // first two. Run: `screening-probe.ts --third`.
 //
 // Provenance as in screening-probe-second.ts: list names are entries of the lists in ../shared/data/lists or names

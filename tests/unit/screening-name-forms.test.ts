@@ -208,6 +208,11 @@ describe('Latin names written in Greek and Hebrew', () => {
     expect(personScore('Γιάννης Παπαδόπουλος', 'PAPADOPOULOS, Yiannis').score).toBeGreaterThanOrEqual(80);
   });
 
+  it('reads a Greek χ also as the j of Spanish names (Χοσέ = José)', () => {
+    expect(personScore('Χοσέ Μαρία Γκαρσία', 'GARCIA, Jose Maria').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Χρήστος Παπαδόπουλος', 'PAPADOPOULOS, Christos').score).toBeGreaterThanOrEqual(80);
+  });
+
   it('keeps a geresh typed as an apostrophe after a Hebrew letter (ז\'= zh)', () => {
     expect(personScore("יבגני פריגוז'ין", 'PRIGOZHIN, Yevgeniy Viktorovich').score).toBeGreaterThanOrEqual(80);
     expect(personScore("יבגני פריגוז'ין", 'PRIGOZHIN, Yevgeniy Viktorovich').score).toBe(personScore('יבגני פריגוז׳ין', 'PRIGOZHIN, Yevgeniy Viktorovich').score);

@@ -113,10 +113,10 @@ const GREEK_RULES: readonly GreekRule[] = [
   greekRule('ου', 'u', ['ou']),
   greekRule('ει', null, ['i']), greekRule('οι', null, ['i']), greekRule('αι', null, ['e']),
   greekRule('η', null, ['e']), greekRule('υ', null, ['i']),
-  greekRule('χ', 'h', ['ch', 'kh']),
+  greekRule('χ', 'h', ['ch', 'kh', 'j']),
   greekRule('β', null, ['b']),
   // γ before e or i sounds y at the start of a word (Γεβγκένι = Yevgeni, Γιάννης = Yiannis), ζ is how Greek writes the
-  // zh and j of foreign names (Ζαν = Jean).
+  // zh and j of foreign names (Ζαν = Jean), as χ is the Spanish j (above: Χοσέ = José, Χόρχε = Jorge).
   greekRule('^γ(?=[εηιυ]|αι|ει|οι)', null, ['y']),
   greekRule('ζ', null, ['j']),
 ];
