@@ -116,7 +116,7 @@ const GREEK_RULES: readonly GreekRule[] = [
   greekRule('χ', 'h', ['ch', 'kh', 'j']),
   greekRule('β', null, ['b']),
   // γ before e or i sounds y at the start of a word (Γεβγκένι = Yevgeni, Γιάννης = Yiannis), ζ is how Greek writes the
-  // zh and j of foreign names (Ζαν = Jean), as χ is the Spanish j (above: Χοσέ = José, Χόρχε = Jorge).
+  // zh and j of foreign names (Ζαν = Jean), as χ is the Spanish j (above: Χοσέ = José, Χαβιέρ = Javier).
   greekRule('^γ(?=[εηιυ]|αι|ει|οι)', null, ['y']),
   greekRule('ζ', null, ['j']),
 ];
