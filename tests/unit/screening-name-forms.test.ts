@@ -218,3 +218,11 @@ describe('Latin names written in Greek and Hebrew', () => {
     expect(personScore("יבגני פריגוז'ין", 'PRIGOZHIN, Yevgeniy Viktorovich').score).toBe(personScore('יבגני פריגוז׳ין', 'PRIGOZHIN, Yevgeniy Viktorovich').score);
   });
 });
+
+describe('an unspoken English h', () => {
+  it('meets John written in Hebrew or Arabic script without it, and keeps the h of Arabic names', () => {
+    expect(personScore("ג'ון סמית'", 'SMITH, John').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('جون سميث', 'SMITH, John').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('محسن رضائي', 'REZAEI, Mohsen').score).toBeGreaterThanOrEqual(80);
+  });
+});

@@ -564,10 +564,15 @@ const SPLIT_DIGRAPH = "$1'h";
 /** A Latin tz or ts: one letter of Hebrew (צ: Yitzhak = יצחק, Tsipi = ציפי), two of Arabic (تس). */
 const TZ = /t[sz]/g;
 
+/** An English h unspoken between a vowel and a consonant (John, Johnson), which an abjad spelling leaves out (ג'ון). */
+const SILENT_H = /(?<=o)h(?=n)/g;
+
 /** A Latin word's readings for comparison with an abjad word, the usual one first: then with a lone c read as s,
- * with tz and ts as one letter, and with its digraphs read as two letters. */
+ * with tz and ts as one letter, with its digraphs read as two letters, and without an unspoken h. */
 function latinReadings(text: string): string[] {
   const readings = [text];
+  SILENT_H.lastIndex = 0;
+  if (SILENT_H.test(text)) readings.push(text.replace(SILENT_H, ''));
   if (HAS_LONE_C.test(text)) readings.push(text.replace(LONE_C, 's'));
   TZ.lastIndex = 0;
   if (TZ.test(text)) readings.push(text.replace(TZ, "s'"));
