@@ -49,26 +49,8 @@ export const GENERIC_BUSINESS_WORDS: ReadonlySet<string> = new Set([
   'republic', 'federation',
 ]);
 
-/** Countries and their adjectives as business names write them (Bank Melli Iran, Sberbank of Russia, Korea Kumgang
- * Group), in English and in the transliterations the lists use (Rossii, Rossiya): a business is named for where it
- * works as often as not, so such a word says as little as a generic one. Written for this service from common
- * usage. */
-export const COUNTRY_WORDS: ReadonlySet<string> = new Set([
-  'iran', 'iranian', 'irani', 'russia', 'russian', 'rossii', 'rossiya', 'rossiyskaya', 'rossiiskaya', 'rossiyskiy', 'rossiiskii',
-  'syria', 'syrian', 'korea', 'korean', 'dprk', 'china', 'chinese', 'prc', 'iraq', 'iraqi', 'lebanon', 'lebanese', 'libya',
-  'libyan', 'yemen', 'yemeni', 'cuba', 'cuban', 'venezuela', 'venezuelan', 'belarus', 'belarusian', 'belarusskaya', 'ukraine',
-  'ukrainian', 'afghanistan', 'afghan', 'pakistan', 'pakistani', 'turkey', 'turkish', 'turkiye', 'emirates', 'uae', 'sudan',
-  'sudanese', 'myanmar', 'burma', 'burmese', 'nicaragua', 'nicaraguan', 'zimbabwe', 'eritrea', 'eritrean', 'somalia',
-  'somali', 'congo', 'congolese', 'serbia', 'serbian', 'crimea', 'crimean', 'hong', 'kong', 'hongkong', 'america', 'american', 'usa',
-  'germany', 'german', 'britain', 'british', 'france', 'french', 'india', 'indian', 'japan', 'japanese', 'saudi',
-  'qatar', 'qatari', 'kuwait', 'kuwaiti', 'oman', 'omani', 'bahrain', 'egypt', 'egyptian', 'jordan', 'jordanian',
-  'uzbekistan', 'kazakhstan', 'tajikistan', 'kyrgyzstan', 'turkmenistan', 'armenia', 'azerbaijan', 'georgia', 'moldova',
-  'vietnam', 'malaysia', 'singapore', 'indonesia', 'thailand', 'panama', 'cyprus', 'malta', 'switzerland', 'swiss',
-  'nigeria', 'nigerian', 'ethiopia', 'ethiopian', 'kenya', 'mexico', 'mexican', 'colombia', 'colombian', 'brazil',
-]);
-
-/** The country a word of COUNTRY_WORDS names, where the word is an adjective or another spelling of it (Iranian is
- * Iran, Rossii Russia); other country words name themselves. */
+/** Adjectives and other spellings of a country as business names write them, and the country they name (Iranian is
+ * Iran, Rossii Russia). */
 const COUNTRY_OF_WORD: ReadonlyMap<string, string> = new Map([
   ...(['iranian', 'irani'] as const).map((w) => [w, 'iran'] as const),
   ...(['russian', 'rossii', 'rossiya', 'rossiyskaya', 'rossiiskaya', 'rossiyskiy', 'rossiiskii'] as const).map((w) => [w, 'russia'] as const),
@@ -89,9 +71,24 @@ const COUNTRY_OF_WORD: ReadonlyMap<string, string> = new Map([
   ['colombian', 'colombia'],
 ]);
 
+/** Countries and their adjectives as business names write them (Bank Melli Iran, Sberbank of Russia, Korea Kumgang
+ * Group), in English and in the transliterations the lists use (Rossii, Rossiya): a business is named for where it
+ * works as often as not, so such a word says as little as a generic one. Written for this service from common
+ * usage. */
+export const COUNTRY_WORDS: ReadonlySet<string> = new Set([
+  'iran', 'russia', 'syria', 'korea', 'china', 'iraq', 'lebanon', 'libya', 'yemen', 'cuba', 'venezuela', 'belarus',
+  'ukraine', 'afghanistan', 'pakistan', 'turkey', 'uae', 'sudan', 'myanmar', 'nicaragua', 'zimbabwe', 'eritrea',
+  'somalia', 'congo', 'serbia', 'crimea', 'hongkong', 'usa', 'germany', 'france', 'india', 'japan', 'saudi', 'qatar',
+  'kuwait', 'oman', 'bahrain', 'egypt', 'jordan', 'uzbekistan', 'kazakhstan', 'tajikistan', 'kyrgyzstan',
+  'turkmenistan', 'armenia', 'azerbaijan', 'georgia', 'moldova', 'vietnam', 'malaysia', 'singapore', 'indonesia',
+  'thailand', 'panama', 'cyprus', 'malta', 'switzerland', 'nigeria', 'ethiopia', 'kenya', 'mexico', 'colombia',
+  'brazil',
+  ...COUNTRY_OF_WORD.keys(),
+]);
+
 /** The country a business name's word names (COUNTRY_WORDS), as one spelling; undefined for other words. */
 export function countryOfWord(word: string): string | undefined {
-  return COUNTRY_WORDS.has(word) ? (COUNTRY_OF_WORD.get(word) ?? word) : undefined;
+  return COUNTRY_OF_WORD.get(word) ?? (COUNTRY_WORDS.has(word) ? word : undefined);
 }
 
 /** Countries' long official names as the country, in business names (Central Bank of the Islamic Republic of Iran

@@ -123,8 +123,9 @@ const GREEK_RULES: readonly GreekRule[] = [
 /** At most this many readings of one Greek word (the usual one and those changing the fewest rules first). */
 const MAX_GREEK_READINGS = 16;
 
-/** Hebrew geresh after a letter makes the sound Latin spellings write j, zh, ch. */
-const HEBREW_GERESH: ReadonlyArray<readonly [RegExp, string]> = [[/ג[׳']/g, 'j'], [/ז[׳']/g, 'j'], [/צ[׳']/g, 's']];
+/** Hebrew geresh after a letter makes the sound Latin spellings write j, zh, ch (an apostrophe typed for it became
+ * the geresh in normalizeText, GERESH_TYPED). */
+const HEBREW_GERESH: ReadonlyArray<readonly [RegExp, string]> = [[/ג׳/g, 'j'], [/ז׳/g, 'j'], [/צ׳/g, 's']];
 
 /**
  * Arabic letters that Latin spellings write two ways: ذ, ظ and ض are the dh / d of Arabic spellings and the z
@@ -485,21 +486,17 @@ function givenNamesFirst(raw: string): string {
 function countriesShortened(tokens: string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < tokens.length; i++) {
-    const found = COUNTRY_PHRASES.find(([phrase]) => phrase.every((w, k) => tokens[i + k] === w));
-    if (!found) {
-      out.push(tokens[i] as string);
-      continue;
-    }
-    out.push(found[1]);
-    i += found[0].length - 1;
+    const [length, country] = phraseAt(COUNTRY_PHRASES, tokens, i);
+    out.push(length > 0 ? country : (tokens[i] as string));
+    if (length > 0) i += length - 1;
   }
   return out;
 }
 
-/** Words the longest legal-form phrase starting at `i` covers (0 when none). */
-function legalPhraseAt(tokens: readonly string[], i: number): readonly [number, string] {
+/** Words the longest of `phrases` starting at `i` covers (0 when none), and what it stands for. */
+function phraseAt(phrases: ReadonlyArray<readonly [readonly string[], string]>, tokens: readonly string[], i: number): readonly [number, string] {
   let best: readonly [number, string] = [0, ''];
-  for (const [phrase, canonical] of LEGAL_FORM_PHRASES) {
+  for (const [phrase, canonical] of phrases) {
     if (phrase.length > tokens.length - i || phrase.length <= best[0]) continue;
     if (phrase.every((w, k) => tokens[i + k] === w)) best = [phrase.length, canonical];
   }
@@ -510,10 +507,10 @@ function replaceLegalPhrases(tokens: string[], legal: Set<string>): string[] {
   const out: string[] = [];
   let i = 0;
   while (i < tokens.length) {
-    const [length, canonical] = legalPhraseAt(tokens, i);
+    const [length, canonical] = phraseAt(LEGAL_FORM_PHRASES, tokens, i);
     // "Co Limited Liability Company": the phrase starting one word later reaches further, so the first
     // word stands alone ("co" + "limited liability company", not "co limited" + "liability company").
-    const next = length > 0 && i + 1 < tokens.length ? legalPhraseAt(tokens, i + 1)[0] : 0;
+    const next = length > 0 && i + 1 < tokens.length ? phraseAt(LEGAL_FORM_PHRASES, tokens, i + 1)[0] : 0;
     if (length > 0 && !(next > 0 && i + 1 + next > i + length)) {
       legal.add(canonical);
       i += length;
