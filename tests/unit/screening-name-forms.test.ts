@@ -3,9 +3,11 @@
 // written twice beside a compound, Urdu Chaudhry, Russian business abbreviations (NK Rosneft), a compound on al-Din
 // after a short name (Nureddin), an abbreviation in brackets (NICO), a nickname in quotes, abbreviated business
 // words, corrupted records (a year's digits swapped, digits for letters, a cut last word), business words in Chinese
-// characters, the business forms of many registers, and countries.
+// characters, the business forms of many registers, and countries; middle names on either side, business words of
+// other languages, and words read as one that only add a word.
 import { describe, expect, it } from 'vitest';
 import { buildScreeningIndex, scoreEntry, screenName, type Match } from '@/lib/screening/matcher';
+import { BUSINESS_WORD_TRANSLATIONS, LEGAL_FORM_PHRASES, LEGAL_FORM_WORDS } from '@/lib/screening/matcher/name-words';
 import { arabicArticleFolded } from '@/lib/screening/matcher/similarity';
 import { business, person } from '../support/list-entries';
 
@@ -224,5 +226,63 @@ describe('an unspoken English h', () => {
     expect(personScore("ג'ון סמית'", 'SMITH, John').score).toBeGreaterThanOrEqual(80);
     expect(personScore('جون سميث', 'SMITH, John').score).toBeGreaterThanOrEqual(80);
     expect(personScore('محسن رضائي', 'REZAEI, Mohsen').score).toBeGreaterThanOrEqual(80);
+  });
+});
+
+describe('middle names the list leaves out', () => {
+  it('counts a query word between two matched words for less (a patronymic the list omits)', () => {
+    const withMiddle = personScore('Riad Muhammad Hasan Muhammad Hijazi', 'HIJAZI, Riad');
+    expect(withMiddle.score).toBeGreaterThanOrEqual(80);
+    expect(withMiddle.reasons.filter((r) => r.code === 'query_has_extra').map((r) => r.detail)).toEqual([
+      '"muhammad" is only in the query',
+      '"hasan" is only in the query',
+      '"muhammad" is only in the query',
+    ]);
+    // Still below the name matched word for word, and a word outside the matched span counts in full.
+    expect(withMiddle.score).toBeLessThan(personScore('Riad Hijazi', 'HIJAZI, Riad').score);
+    expect(personScore('Riad Hijazi Muhammad Hasan Muhammad', 'HIJAZI, Riad').score).toBeLessThan(withMiddle.score);
+  });
+
+  it('does not lift a name whose words are not all matched', () => {
+    expect(personScore('Riad Muhammad Hasan Hijazi', 'HIJAZI, Riad Salim').score).toBeLessThan(80);
+  });
+});
+
+describe('business words of other languages', () => {
+  it('reads German, French, Spanish, Portuguese, Italian, Dutch and Turkish business words as the English the lists write', () => {
+    expect(businessScore('Aviatrans Establishment', 'AVIATRANS ANSTALT').score).toBeGreaterThanOrEqual(90);
+    expect(businessScore('Stiftung Al Aqsa', 'AL-AQSA FOUNDATION').score).toBeGreaterThanOrEqual(90);
+    expect(businessScore('Banco Internacional de Desarrollo', 'INTERNATIONAL DEVELOPMENT BANK').score).toBeGreaterThanOrEqual(80);
+    expect(businessScore('Grupo Financiero Banorte', 'BANORTE FINANCIAL GROUP').score).toBeGreaterThanOrEqual(90);
+    expect(businessScore('Venezuela Petroleum SA', 'PETROLEOS DE VENEZUELA, S.A.').score).toBeGreaterThanOrEqual(80);
+  });
+
+  it('reads a misspelt one as its translation too', () => {
+    expect(businessScore('Inversions Aguila Ltda', 'INVERSIONES AGUILA LTDA.').score).toBeGreaterThanOrEqual(80);
+  });
+
+  it('keeps the legal forms the words belong to (Anonim Şirketi)', () => {
+    // A word read as its translation before legal forms are found would break the phrase it is part of.
+    const legalWords = new Set([...LEGAL_FORM_PHRASES.flatMap(([words]) => words), ...LEGAL_FORM_WORDS.keys()]);
+    expect([...BUSINESS_WORD_TRANSLATIONS.keys()].filter((w) => legalWords.has(w))).toEqual([]);
+    expect(businessScore('Bosphorus Enerji Sanayi ve Ticaret A.S.', 'BOSPHORUS ENERJI SANAYI VE TICARET ANONIM SIRKETI').score).toBeGreaterThanOrEqual(90);
+  });
+
+  it('leaves a distinctive word on one side a near miss at most', () => {
+    expect(businessScore('Aviatrans Anstalt Agro Ltd', 'AVIATRANS ANSTALT').score).toBeLessThanOrEqual(75);
+  });
+});
+
+describe('words read as one', () => {
+  it('do not meet a word that is one of them alone: the run only adds a word', () => {
+    const agro = businessScore('Aviatrans Establishment Agro Ltd', 'AVIATRANS ESTABLISHMENT');
+    expect(agro.score).toBeLessThanOrEqual(75);
+    expect(agro.reasons.some((r) => r.detail.includes('joined words'))).toBe(false);
+  });
+
+  it('still meet a compound written as one word (Abu Bakr, Abd al-Rahman, Chin-ping)', () => {
+    expect(personScore('Abu Bakr Baghdadi', 'ABUBAKR AL-BAGHDADI').score).toBeGreaterThanOrEqual(90);
+    expect(personScore('Abdulrahman Al-Qaduli', 'AL-QADULI, Abd al-Rahman').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Hsi Chin-ping', 'XI, Jinping').score).toBeGreaterThanOrEqual(80);
   });
 });

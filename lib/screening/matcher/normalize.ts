@@ -525,21 +525,25 @@ function replaceLegalPhrases(tokens: string[], legal: Set<string>): string[] {
   return out;
 }
 
-// Long words of legal forms and generic business words, against which a misspelt business word is
+// Long words of legal forms, generic business words and business words read as English, against which a misspelt business word is
 // checked ("limied" -> "limited"), so a typo there does not count as a distinctive extra word.
 const BUSINESS_SPELLINGS: readonly string[] = [
   ...new Set([
     ...LEGAL_FORM_PHRASES.flatMap(([words]) => words),
     ...LEGAL_FORM_WORDS.keys(),
     ...GENERIC_BUSINESS_WORDS,
+    ...BUSINESS_WORD_TRANSLATIONS.keys(),
   ]),
 ].filter((w) => w.length >= 6);
 const BUSINESS_SPELLING_SET: ReadonlySet<string> = new Set(BUSINESS_SPELLINGS);
 
-/** A business word as its English words when the lists abbreviate or transliterate it (NK: oil company), else as
- * correctBusinessWord spells it. */
+/** A business word as its English words when the lists abbreviate, transliterate or translate it (NK: oil company,
+ * Stiftung: foundation), also when misspelt (Inversions: investments), else as correctBusinessWord spells it. */
 function translatedBusinessWord(word: string): readonly string[] {
-  return BUSINESS_WORD_TRANSLATIONS.get(word) ?? [correctBusinessWord(word)];
+  const translated = BUSINESS_WORD_TRANSLATIONS.get(word);
+  if (translated) return translated;
+  const corrected = correctBusinessWord(word);
+  return BUSINESS_WORD_TRANSLATIONS.get(corrected) ?? [corrected];
 }
 
 function correctBusinessWord(word: string): string {

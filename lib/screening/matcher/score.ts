@@ -162,6 +162,15 @@ function cutShort(query: PreparedName, qu: NameUnit, lu: NameUnit): boolean {
 }
 
 /** Every word pair that matches at all, best first, in slotOrder. */
+/** Whether the other word is, but for an ending of a letter or two, the run's first or last word alone (four
+ * letters at least): the run then only adds a word to it. */
+function runAddsAWord(runName: PreparedName, run: NameUnit, other: NameUnit): boolean {
+  const word = other.word.text;
+  const nearlyIs = (part: string) =>
+    Math.min(part.length, word.length) >= 4 && Math.abs(part.length - word.length) <= 2 && (part.startsWith(word) || word.startsWith(part));
+  return nearlyIs((runName.units[run.first] as NameUnit).word.text) || nearlyIs((runName.units[run.last] as NameUnit).word.text);
+}
+
 function collectPairs(query: PreparedName, name: PreparedName, memo: ComparisonMemo, withoutEchoes: boolean, laterFirst: boolean): void {
   slotOrder.length = 0;
   for (let qi = 0; qi < query.units.length; qi++) {
@@ -180,6 +189,9 @@ function collectPairs(query: PreparedName, name: PreparedName, memo: ComparisonM
       if (withoutEchoes && (qu.echo || lu.echo)) continue;
       const match = memo.compare(qi, qu.word, lu.word) ?? (cutShort(query, qu, lu) ? TRUNCATED : null);
       if (!match) continue;
+      // A run whose first or last word is the other word but for an ending only adds a word to it
+      // ("Establishment Agro" read as one is not "Establishment"): that word meets it alone, if at all.
+      if (match.kind !== 'exact' && (isRun(qu) ? runAddsAWord(query, qu, lu) : isRun(lu) && runAddsAWord(name, lu, qu))) continue;
       // Words read as one meet a name of one distinctive word only by spelling, never by sound alone
       // ("Zhao Lei" is not "Julia", "Mio Yamada" not "Abu Mamadou").
       // (But for a compound on the article, which folds to one spelling: Abd al-Rahman is Abdurrahman.)
@@ -309,6 +321,23 @@ function leftoversOf(name: PreparedName, used: Uint8Array, extras: string[] | nu
   return { all, distinctive, genericAbjad, genericLatin, countries };
 }
 
+/** A name's weight with its unmatched words between its first and last matched ones counted at
+ * OMITTED_MIDDLE_NAME_SHARE (see alignOnce). */
+function withoutOmittedMiddle(name: PreparedName, used: Uint8Array): number {
+  let firstMatched = -1;
+  let lastMatched = -1;
+  for (let i = 0; i < name.wordCount; i++) {
+    if (used[i] !== 1) continue;
+    if (firstMatched < 0) firstMatched = i;
+    lastMatched = i;
+  }
+  let weight = name.totalWeight;
+  for (let i = firstMatched + 1; i < lastMatched; i++) {
+    if (used[i] !== 1) weight -= (name.units[i] as NameUnit).weight * (1 - OMITTED_MIDDLE_NAME_SHARE);
+  }
+  return weight;
+}
+
 function alignOnce(
   query: PreparedName,
   name: PreparedName,
@@ -367,28 +396,26 @@ function alignOnce(
     allExact && pairCount > 0 && queryLeft.all === 0 && listLeft.all === 0 && sameLegalForms(query.legalForms, name.legalForms);
 
   const queryCoverage = query.totalWeight > 0 ? queryMatched / query.totalWeight : 0;
-  let score = blendCoverage(queryCoverage, name.totalWeight > 0 ? listMatched / name.totalWeight : 0);
-  // Middle names left out: when every distinctive query word is matched and the matched list words
-  // span several positions, the list's unmatched words inside that span (a patronymic, a father's or
-  // grandfather's name: "Muammar Qadhafi" for "Muammar Mohammed Abu Minyar Qadhafi") are names that
-  // customer records often omit. They count for less; words outside the span count in full. What
-  // this adds stops at a cap, so a name matched word for word still ranks above one with names left out.
-  if (queryLeft.distinctive === 0 && pairCount >= 2 && listLeft.all > 0) {
-    let firstMatched = -1;
-    let lastMatched = -1;
-    for (let i = 0; i < name.wordCount; i++) {
-      if (usedList[i] !== 1) continue;
-      if (firstMatched < 0) firstMatched = i;
-      lastMatched = i;
+  // Middle names left out: when every distinctive word of one name is matched and the matched words of
+  // the other span several positions, the other's unmatched words inside that span (a patronymic, a
+  // father's or grandfather's name: "Muammar Qadhafi" for "Muammar Mohammed Abu Minyar Qadhafi") are
+  // names that customer records and lists often omit, on either side. They count for less; words
+  // outside the span count in full. What this adds stops at a cap, so a name matched word for word
+  // still ranks above one with names left out.
+  const listCoverage = name.totalWeight > 0 ? listMatched / name.totalWeight : 0;
+  let score = blendCoverage(queryCoverage, listCoverage);
+  if (pairCount >= 2) {
+    if (queryLeft.distinctive === 0 && listLeft.all > 0) {
+      const listWeight = withoutOmittedMiddle(name, usedList);
+      if (listWeight < name.totalWeight && listWeight > 0) {
+        score = Math.max(score, Math.min(blendCoverage(queryCoverage, Math.min(1, listMatched / listWeight)), OMITTED_MIDDLE_NAME_CAP));
+      }
     }
-    let listWeight = name.totalWeight;
-    for (let i = firstMatched + 1; i < lastMatched; i++) {
-      if (usedList[i] === 1) continue;
-      listWeight -= (name.units[i] as NameUnit).weight * (1 - OMITTED_MIDDLE_NAME_SHARE);
-    }
-    if (listWeight < name.totalWeight && listWeight > 0) {
-      const withOmitted = Math.min(blendCoverage(queryCoverage, Math.min(1, listMatched / listWeight)), OMITTED_MIDDLE_NAME_CAP);
-      if (withOmitted > score) score = withOmitted;
+    if (listLeft.distinctive === 0 && queryLeft.all > 0) {
+      const queryWeight = withoutOmittedMiddle(query, usedQuery);
+      if (queryWeight < query.totalWeight && queryWeight > 0) {
+        score = Math.max(score, Math.min(blendCoverage(Math.min(1, queryMatched / queryWeight), listCoverage), OMITTED_MIDDLE_NAME_CAP));
+      }
     }
   }
   // Both names having a distinctive word the other lacks ("Vladimir Putin" / "Vladimir Kononov") is
