@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildScreeningIndex, scoreEntry, screenName, type Match } from '@/lib/screening/matcher';
 import { BUSINESS_WORD_TRANSLATIONS, LEGAL_FORM_PHRASES, LEGAL_FORM_WORDS } from '@/lib/screening/matcher/name-words';
-import { arabicArticleFolded } from '@/lib/screening/matcher/similarity';
+import { arabicArticleFolded, malayFrenchSpellings } from '@/lib/screening/matcher/similarity';
 import { business, person } from '../support/list-entries';
 
 function personScore(query: string, listed: string): Match {
@@ -284,5 +284,27 @@ describe('words read as one', () => {
     expect(personScore('Abu Bakr Baghdadi', 'ABUBAKR AL-BAGHDADI').score).toBeGreaterThanOrEqual(90);
     expect(personScore('Abdulrahman Al-Qaduli', 'AL-QADULI, Abd al-Rahman').score).toBeGreaterThanOrEqual(80);
     expect(personScore('Hsi Chin-ping', 'XI, Jinping').score).toBeGreaterThanOrEqual(80);
+  });
+});
+
+describe('older Indonesian and Malay spellings, and French ones of Arabic names', () => {
+  it('reads tj as c, oe as u, sy as sh and a ch inside a word as h or kh', () => {
+    expect(personScore('Abu Bakar Bashir', "BA'ASYIR, Abu Bakar").score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Mochammad Achwan', 'ACHWAN, Muhammad').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Achmad Sudrajat', 'SUDRAJAT, Ahmad').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Djoko Tjandra', 'CANDRA, Joko').score).toBeGreaterThanOrEqual(80);
+    expect(malayFrenchSpellings('mochtar')).toEqual(['mohtar', 'mokhtar', 'moshtar']);
+  });
+
+  it('reads the ch of French spellings of Arabic names as sh', () => {
+    expect(personScore('Cherif Kouachi', 'KOUASHI, Sharif').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Youssef Hachem', 'HASHIM, Yusuf').score).toBeGreaterThanOrEqual(80);
+  });
+
+  it('leaves the ch that ends a word, and short words and Chinese syllables, as written', () => {
+    expect(malayFrenchSpellings('abramovich')).toEqual([]);
+    expect(malayFrenchSpellings('choe')).toEqual([]);
+    expect(malayFrenchSpellings('cheng')).toEqual([]);
+    expect(personScore('Roman Abramov', 'ABRAMOVICH, Roman Arkadyevich').score).toBeLessThan(80);
   });
 });

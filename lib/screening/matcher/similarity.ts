@@ -772,12 +772,41 @@ export function slavicSpellings(text: string): string[] {
   return spellings;
 }
 
+/** Marks of the older Indonesian and Malay spellings (tj, oe), of sy for the sh of Arabic names, and of a ch between
+ * a vowel and a, o, u or a consonant for their kh or h (not before e or i, nor ending a word: the ch of other
+ * languages, Abramovich). */
+const MALAY_MARK = /sy[aeiou]|(?<=[aeiou])ch(?=[a-df-hj-z])|tj|oe/;
+const MALAY_CH = /(?<=[aeiou])ch(?=[a-df-hj-z])/g;
+/** A ch that French spellings of Arabic names write for sh (Cherif, Hachem, Kouachi, Achraf): any but a last one. */
+const FRENCH_CH = /ch(?=[a-z])/g;
+/** One Chinese or Korean syllable (Cheng, Chang, Chong): its ch is never sh (Cheng and Sheng are two names). */
+const CH_SYLLABLE = /^ch[aeiouy]{1,3}(?:n|ng)?$/;
+
+/**
+ * The spellings of a name written in the older Indonesian or Malay way, or the French way, as the lists also write
+ * it: tj as c, oe as u (Tjandra = Candra, Soekarno = Sukarno), sy before a vowel as sh (Ba'asyir = Baashir, Rosyid
+ * = Roshid), a ch after a vowel as h and as kh (Mochammad = Mohammad, Achmad = Ahmad, Mochtar = Mokhtar); and a ch
+ * as the sh that French spellings of Arabic names write so (Cherif = Sherif, Hachem = Hashem, Kouachi = Kouashi).
+ * dj is j already (foldForSound). [] for a word without such a mark, or shorter than five letters (Korean Choe is no
+ * Chu, Chen no Shen).
+ */
+export function malayFrenchSpellings(text: string): string[] {
+  if (text.length < 5) return [];
+  const spellings: string[] = [];
+  if (MALAY_MARK.test(text)) {
+    const base = text.replace(/tj/g, 'c').replace(/oe/g, 'u').replace(/sy(?=[aeiou])/g, 'sh');
+    spellings.push(base.replace(MALAY_CH, 'h'), base.replace(MALAY_CH, 'kh'));
+  }
+  if (text.includes('ch') && !CH_SYLLABLE.test(text)) spellings.push(text.replace(FRENCH_CH, 'sh'));
+  return [...new Set(spellings)].filter((s) => s !== text);
+}
+
 /** Prepare a normalised word for comparison; `spellings`: its other Latin spellings (see ComparableWord.spellings). */
 export function comparableWord(text: string, spellings?: readonly string[]): ComparableWord {
   const word = comparableSpelling(text);
   // (An abjad word of a business name may have Latin spellings too: its English translation, normalize.ts.)
   const others = word.latin || word.abjad
-    ? [...new Set([...(spellings ?? []), ...(word.latin ? slavicSpellings(text) : [])])].filter((s) => s !== text && /^[a-z]+$/.test(s))
+    ? [...new Set([...(spellings ?? []), ...(word.latin ? [...slavicSpellings(text), ...malayFrenchSpellings(text)] : [])])].filter((s) => s !== text && /^[a-z]+$/.test(s))
     : [];
   return others.length > 0 ? { ...word, spellings: others.map((s) => comparableSpelling(s)) } : word;
 }
