@@ -308,3 +308,15 @@ describe('older Indonesian and Malay spellings, and French ones of Arabic names'
     expect(personScore('Roman Abramov', 'ABRAMOVICH, Roman Arkadyevich').score).toBeLessThan(80);
   });
 });
+
+describe('initials of a given name and a patronymic', () => {
+  it('rank a middle name met by its initial no lower than the middle name left out', () => {
+    const both = personScore('S. V. Lavrov', 'LAVROV, Sergey Viktorovich').score;
+    expect(both).toBeGreaterThanOrEqual(personScore('S. Lavrov', 'LAVROV, Sergey Viktorovich').score);
+    expect(both).toBeGreaterThanOrEqual(80);
+    expect(personScore('Lavrov S.V.', 'LAVROV, Sergey Viktorovich').score).toBeGreaterThanOrEqual(80);
+    // Below the full given name with the initial, and an initial that is not the middle name's stays apart.
+    expect(both).toBeLessThan(personScore('Sergey V. Lavrov', 'LAVROV, Sergey Viktorovich').score);
+    expect(personScore('S. A. Lavrov', 'LAVROV, Sergey Viktorovich').score).toBeLessThan(80);
+  });
+});

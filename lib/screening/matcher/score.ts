@@ -120,6 +120,9 @@ const slotPool: PairSlot[] = [];
 const slotOrder: PairSlot[] = [];
 let usedQuery = new Uint8Array(64);
 let usedList = new Uint8Array(64);
+/** Of a word met by an initial, the weight the initial confirmed (0 for any other word): see withoutOmittedMiddle. */
+let initialOfQuery = new Float64Array(64);
+let initialOfList = new Float64Array(64);
 const NO_PAIRS: AlignedPair[] = [];
 const NO_WORDS: string[] = [];
 
@@ -321,9 +324,10 @@ function leftoversOf(name: PreparedName, used: Uint8Array, extras: string[] | nu
   return { all, distinctive, genericAbjad, genericLatin, countries };
 }
 
-/** A name's weight with its unmatched words between its first and last matched ones counted at
- * OMITTED_MIDDLE_NAME_SHARE (see alignOnce). */
-function withoutOmittedMiddle(name: PreparedName, used: Uint8Array): number {
+/** A name's weight with its words between its first and last matched ones counted at OMITTED_MIDDLE_NAME_SHARE
+ * when unmatched, and the part an initial leaves unconfirmed so when matched by one (S. V. Lavrov says no more
+ * of Viktorovich than S. Lavrov does): see alignOnce. */
+function withoutOmittedMiddle(name: PreparedName, used: Uint8Array, initialOf: Float64Array): number {
   let firstMatched = -1;
   let lastMatched = -1;
   for (let i = 0; i < name.wordCount; i++) {
@@ -333,7 +337,9 @@ function withoutOmittedMiddle(name: PreparedName, used: Uint8Array): number {
   }
   let weight = name.totalWeight;
   for (let i = firstMatched + 1; i < lastMatched; i++) {
-    if (used[i] !== 1) weight -= (name.units[i] as NameUnit).weight * (1 - OMITTED_MIDDLE_NAME_SHARE);
+    const full = (name.units[i] as NameUnit).weight;
+    const left = used[i] !== 1 ? full : Math.max(0, full - (initialOf[i] as number));
+    if (used[i] !== 1 || (initialOf[i] as number) > 0) weight -= left * (1 - OMITTED_MIDDLE_NAME_SHARE);
   }
   return weight;
 }
@@ -356,6 +362,10 @@ function alignOnce(
   if (usedList.length < name.wordCount) usedList = new Uint8Array(name.wordCount * 2);
   usedQuery.fill(0, 0, query.wordCount);
   usedList.fill(0, 0, name.wordCount);
+  if (initialOfQuery.length < query.wordCount) initialOfQuery = new Float64Array(query.wordCount * 2);
+  if (initialOfList.length < name.wordCount) initialOfList = new Float64Array(name.wordCount * 2);
+  initialOfQuery.fill(0, 0, query.wordCount);
+  initialOfList.fill(0, 0, name.wordCount);
 
   let pairCount = 0;
   let queryMatched = 0;
@@ -374,6 +384,10 @@ function alignOnce(
     const initialWeight = Math.min(p.query.weight, p.list.weight);
     queryMatched += p.match.credit * (p.match.kind === 'initial' ? initialWeight : p.query.weight);
     listMatched += p.match.credit * (p.match.kind === 'initial' ? initialWeight : p.list.weight);
+    if (p.match.kind === 'initial') {
+      initialOfQuery[p.query.first] = p.match.credit * initialWeight;
+      initialOfList[p.list.first] = p.match.credit * initialWeight;
+    }
     evidence += p.match.credit * Math.min(strength(p.query), strength(p.list));
     if (p.match.kind !== 'exact') allExact = false;
   }
@@ -405,14 +419,14 @@ function alignOnce(
   const listCoverage = name.totalWeight > 0 ? listMatched / name.totalWeight : 0;
   let score = blendCoverage(queryCoverage, listCoverage);
   if (pairCount >= 2) {
-    if (queryLeft.distinctive === 0 && listLeft.all > 0) {
-      const listWeight = withoutOmittedMiddle(name, usedList);
+    if (queryLeft.distinctive === 0) {
+      const listWeight = withoutOmittedMiddle(name, usedList, initialOfList);
       if (listWeight < name.totalWeight && listWeight > 0) {
         score = Math.max(score, Math.min(blendCoverage(queryCoverage, Math.min(1, listMatched / listWeight)), OMITTED_MIDDLE_NAME_CAP));
       }
     }
-    if (listLeft.distinctive === 0 && queryLeft.all > 0) {
-      const queryWeight = withoutOmittedMiddle(query, usedQuery);
+    if (listLeft.distinctive === 0) {
+      const queryWeight = withoutOmittedMiddle(query, usedQuery, initialOfQuery);
       if (queryWeight < query.totalWeight && queryWeight > 0) {
         score = Math.max(score, Math.min(blendCoverage(Math.min(1, queryMatched / queryWeight), listCoverage), OMITTED_MIDDLE_NAME_CAP));
       }
