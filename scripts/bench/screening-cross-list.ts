@@ -8,7 +8,7 @@
 // linked to the one entry of OFAC SDN (2024) of its kind that shares at least two name words with it, read by
 // a key written for this check and not used by the matcher (folded to ASCII, lower case, without vowels, h, w
 // and y, a doubled letter once; words of four letters or more, not al, bin, abu, abd or the commonest given
-// names), has the same birth year (persons: both lists must give one) and shares a country when both give
+// names, nor, for businesses, words many business names share), has the same birth year (persons: both lists must give one) and shares a country when both give
 // one; a UN entry with no such OFAC entry, or more than one, is left out. Each Latin-script name and alias of
 // a linked UN entry is then screened, with the entry's kind, birth year and first country, against an index
 // of OFAC SDN 2024 alone; it is found when the linked OFAC entry is among the matches (score >= 80). Many UN
@@ -32,16 +32,29 @@ const opt = (name: string): string | undefined => {
 
 const LATIN_ONLY = /^[\p{Script=Latin}\P{L}]+$/u;
 const COMMON_WORDS = new Set(['al', 'el', 'bin', 'ben', 'abu', 'abd', 'abdul', 'mohammed', 'muhammad', 'mohammad', 'mohamed', 'ahmed', 'ahmad', 'ali']);
+/** Words many business names share, which link nothing (written for this check, apart from the matcher's tables). */
+const COMMON_BUSINESS_WORDS = new Set(
+  ('company limited corporation incorporated trading international group bank insurance engineering maritime shipping ' +
+    'services service industries industry industrial national foundation charity charitable front people peoples ' +
+    'organization organisation commercial management development technology technologies investment investments ' +
+    'holding holdings general enterprise enterprises import export state islamic korea korean iran iranian russia russian ' +
+    'republic joint stock public open closed ocean free zone establishment center centre research production academy ' +
+    'science sciences army movement brigade battalion society association institute office agency network exchange ' +
+    'trust partners partnership solutions systems logistics energy petroleum chemical chemicals electronics power ' +
+    'construction transport lines line airlines liability sociedad anonima capital variable')
+    .split(' '),
+);
 
 /** The linking key of a word: no vowels, h, w or y, a doubled letter once. */
 const linkKey = (word: string): string => word.replace(/[aeiouyhw]/g, '').replace(/(.)\1+/g, '$1');
 
 function linkKeys(entry: ListEntry): Set<string> {
   const keys = new Set<string>();
+  const common = entry.kind === 'business' ? COMMON_BUSINESS_WORDS : COMMON_WORDS;
   for (const name of [entry.name, ...(entry.aliases ?? [])]) {
     if (!LATIN_ONLY.test(name)) continue;
     const words = anyAscii(name).toLowerCase().replace(/[^a-z ]+/g, ' ').split(/\s+/);
-    for (const w of words) if (w.length >= 4 && !COMMON_WORDS.has(w)) keys.add(linkKey(w));
+    for (const w of words) if (w.length >= 4 && !common.has(w)) keys.add(linkKey(w));
   }
   return keys;
 }
