@@ -320,3 +320,14 @@ describe('initials of a given name and a patronymic', () => {
     expect(personScore('S. A. Lavrov', 'LAVROV, Sergey Viktorovich').score).toBeLessThan(80);
   });
 });
+
+describe('what a charity or an association calls itself', () => {
+  it('weighs as a generic word: written, left out, or one for another', () => {
+    expect(businessScore('Al-Haramain Foundation (Pakistan)', 'AL-HARAMAIN : PAKISTAN BRANCH').score).toBeGreaterThanOrEqual(80);
+    expect(businessScore('Benevolence International Foundation', 'BENEVOLENCE INTERNATIONAL FUND').score).toBeGreaterThanOrEqual(80);
+  });
+
+  it('leaves a distinctive word on one side a near miss at most', () => {
+    expect(businessScore('Al Wafa Organization', 'WAFA HUMANITARIAN ORGANIZATION').score).toBeLessThanOrEqual(75);
+  });
+});

@@ -47,6 +47,10 @@ export const GENERIC_BUSINESS_WORDS: ReadonlySet<string> = new Set([
   'concern', 'kontsern', 'no',
   // What is left of a country's long name written without the country ("... of the Republic", "... Federation").
   'republic', 'federation',
+  // What a charity or an association calls itself, written or left out, or one for another ("Al-Haramain Foundation
+  // (Pakistan)" is "Al-Haramain : Pakistan Branch", "Benevolence International Foundation" the "... Fund").
+  'foundation', 'fund', 'organization', 'organisation', 'association', 'society', 'institute', 'charity', 'charitable',
+  'committee',
 ]);
 
 /** Adjectives and other spellings of a country as business names write them, and the country they name (Iranian is
