@@ -331,3 +331,20 @@ describe('what a charity or an association calls itself', () => {
     expect(businessScore('Al Wafa Organization', 'WAFA HUMANITARIAN ORGANIZATION').score).toBeLessThanOrEqual(75);
   });
 });
+
+describe('words of organisations transliterated from Arabic, Persian and Urdu', () => {
+  it('are read besides their spelling as the English words the lists write', () => {
+    expect(businessScore('Army of Mohammed', 'JAISH-I-MOHAMMED').score).toBeGreaterThanOrEqual(80);
+    expect(businessScore('Nusra Front', 'JABHAT AL-NUSRA').score).toBeGreaterThanOrEqual(90);
+    expect(businessScore('Mujahideen Youth Movement', 'HARAKAT SHABAAB AL-MUJAHIDIN').score).toBeGreaterThanOrEqual(80);
+    expect(businessScore('Army of Emigrants and Supporters', 'JAYSH AL-MUHAJIRIN WAL-ANSAR').score).toBeGreaterThanOrEqual(80);
+  });
+
+  it('still meet their other spellings', () => {
+    expect(businessScore('Jaysh Muhammad', 'JAISH-I-MOHAMMED').score).toBeGreaterThanOrEqual(80);
+  });
+
+  it('are read so in business names only', () => {
+    expect(personScore('Ansar Mahmood', 'MAHMOOD, Supporters').score).toBeLessThan(80);
+  });
+});

@@ -36,6 +36,8 @@ export const ARTICLE_SPELLINGS: ReadonlySet<string> = new Set([
 /** Words common to many business names: they count for less than the distinctive words. */
 export const GENERIC_BUSINESS_WORDS: ReadonlySet<string> = new Set([
   'the', 'and', 'of', 'for', 'in', 'und', 'et', 'fi', 'wa',
+  // Arabic and, in, for with the article, as transliterations join them (Jaysh al-Muhajirin wal-Ansar).
+  'wal', 'fil', 'lil',
   'trading', 'trade', 'traders', 'trader', 'group', 'grp', 'international', 'intl', 'internacional',
   'holding', 'holdings', 'enterprise', 'enterprises', 'industries', 'industry', 'industrial', 'services', 'service',
   'global', 'worldwide', 'import', 'export', 'imports', 'exports', 'impex', 'investment', 'investments', 'management',

@@ -746,6 +746,30 @@ const ABJAD_BUSINESS_TRANSLATIONS: ReadonlyMap<string, readonly string[]> = new 
   ).flatMap(([words, english]) => abjadWords(words).map((w) => [w, english] as const)),
 );
 
+/** The same words of organisations as Latin letters transliterate them from Arabic, Persian and Urdu (Jaish-e-Mohammed
+ * is the Army of Mohammed, Jabhat al-Nusra the Nusra Front, Harakat al-Shabaab the Youth Movement), read besides their
+ * spelling as the English words the lists write. Written for this service from the lists' own aliases. */
+const LATIN_ORGANISATION_WORDS: ReadonlyMap<string, readonly string[]> = new Map(
+  (
+    [
+      [['jaish', 'jaysh', 'jeish', 'jaiysh', 'lashkar', 'lashkare'], ['army']],
+      [['jabhat', 'jabhah', 'jabha', 'jebhat', 'jebhe'], ['front']],
+      [['harakat', 'harakah', 'haraka', 'harkat', 'harekat'], ['movement']],
+      [['hizb', 'hezb', 'hizbul'], ['party']],
+      [['tanzim', 'tanzeem'], ['organization']],
+      [['jamaat', 'jamaah', 'jamaa', 'jemaah', 'jamaatul', 'jammat'], ['group']],
+      [['katibat', 'katibah', 'katiba', 'khatiba', 'khatibat'], ['battalion']],
+      [['kataib', 'kataeb', 'kata'], ['brigades']],
+      [['ansar', 'ansaru', 'ansarul'], ['supporters']],
+      [['muhajirin', 'muhajireen', 'mujahirin'], ['emigrants']],
+      [['dawla', 'dawlat', 'dawlah', 'dawlatul'], ['state']],
+      [['islamiyya', 'islamiyah', 'islamiya', 'islamiyyah', 'islamia'], ['islamic']],
+      [['tawhid', 'tauhid', 'tawheed'], ['unification', 'monotheism']],
+      [['shabab', 'shabaab'], ['youth']],
+    ] as const
+  ).flatMap(([spellings, english]) => spellings.map((w) => [w, english] as const)),
+);
+
 /** An abjad word of a business name as its English words (ABJAD_BUSINESS_TRANSLATIONS), also when a conjunction or
  * preposition is joined to it, with the article or without (والشام, لأهل, ببلاد). */
 function abjadBusinessTranslation(word: string): readonly string[] | undefined {
@@ -813,7 +837,7 @@ export function normalizeName(raw: string, kind: EntryKind): NormalizedName {
   };
   if (kind === 'business') {
     for (const token of tokens) {
-      const english = isAbjadWord(token) ? abjadBusinessTranslation(token) : undefined;
+      const english = isAbjadWord(token) ? abjadBusinessTranslation(token) : LATIN_ORGANISATION_WORDS.get(token);
       if (english) readings.set(token, [...(readings.get(token) ?? []), ...english]);
     }
   }
