@@ -5,7 +5,8 @@
 // customer records: two typos, digits for letters, a last word cut short, a birth year off or with digits swapped,
 // spacing, letters swapped in short names; (4) businesses: Russian state and research enterprises, Kazakh, Spanish,
 // Italian, Dutch, Turkish, Persian, Chinese (pinyin), Malaysian, Indonesian, Indian and Emirati forms, punctuation,
-// word order, typos, countries' long names; (5) Latin-script list names written in Greek, Hebrew and Devanagari.
+// word order, typos, countries' long names; (5) Latin-script list names written in Greek, Hebrew and Devanagari; (6)
+// more list names in Greek (a later session).
 // The matcher's changes that followed: al-Din after a three-letter name (Nureddin), a bracketed abbreviation as a
 // name (NICO), a name without its quoted nickname, abbreviated business words (Intl, Bros, Mfg, HQ), a year with two digits swapped, digits read as letters, a cut last word, Chinese
 // business words, the business forms of set 4, countries' long names, two different countries kept apart, a
@@ -455,6 +456,37 @@ export const THIRD_PAIRS: ProbePair[] = [
   P('devanagari', p, 'हाफ़िज़ सईद', 'SAEED, Hafiz Muhammad'),
   P('devanagari', p, 'मसूद अज़हर', 'AZHAR, Masood'),
   P('devanagari', p, 'जॉन स्मिथ', 'SMITH, John'),
+  // set 6, written in a later session: more list names in Greek, the first 24 run untuned once (17 found; the misses
+  // Κιμ Γιονγκ Ουν, Γιούρι, Ζαουάχρι, Καμπέγιο, Χανίγια, Χοακίν Γκουσμάν and Ιμπραήμ Ραΐσί) before γι and ου were read
+  // as y, j and w (21 of the 25 found after); Γιόχαν Σμιτ and the three negatives were written after the change
+  P('greek', p, 'Αλί Χαμενεΐ', 'KHAMENEI, Ali'),
+  P('greek', p, 'Ιγκόρ Σέτσιν', 'SECHIN, Igor Ivanovich'),
+  P('greek', p, 'Κιμ Γιονγκ Ουν', 'KIM, Jong Un'),
+  P('greek', p, 'Οσάμα μπιν Λάντεν', 'BIN LADIN, Usama'),
+  P('greek', p, 'Αμπού Μπακρ αλ Μπαγκντάντι', 'AL-BAGHDADI, Abu Bakr'),
+  P('greek', p, 'Βίκτορ Μπουτ', 'BOUT, Viktor Anatolijevitch'),
+  P('greek', p, 'Χοακίν Γκουσμάν', 'GUZMAN LOERA, Joaquin'),
+  P('greek', p, 'Σεργκέι Λαβρόφ', 'LAVROV, Sergey Viktorovich'),
+  P('greek', p, 'Γιούρι Κοβαλτσούκ', 'KOVALCHUK, Yury Valentinovich'),
+  P('greek', p, 'Αρκάντι Ρότενμπεργκ', 'ROTENBERG, Arkady Romanovich'),
+  P('greek', p, 'Ιμπραήμ Χασάν', 'HASAN, Ibrahim'),
+  P('greek', p, 'Μοχάμεντ Ζαρίφ', 'ZARIF, Mohammad Javad'),
+  P('greek', p, 'Τζαβάντ Ζαρίφ', 'ZARIF, Javad'),
+  P('greek', p, 'Αϊμάν αλ Ζαουάχρι', 'AL-ZAWAHIRI, Ayman'),
+  P('greek', p, 'Χαλίφα Χάφταρ', 'HAFTAR, Khalifa'),
+  P('greek', p, 'Μουάμαρ Καντάφι', 'QADHAFI, Muammar Mohammed Abu Minyar'),
+  P('greek', p, 'Ραμί Μαχλούφ', 'MAKHLUF, Rami'),
+  P('greek', p, 'Κιμ Γιο Τζονγκ', 'KIM, Yo Jong'),
+  P('greek', p, 'Ντιοσντάδο Καμπέγιο', 'CABELLO RONDON, Diosdado'),
+  P('greek', p, 'Αλεξάντερ Λουκασένκο', 'LUKASHENKO, Alexander Grigoryevich'),
+  P('greek', p, 'Ισμαήλ Χανίγια', 'HANIYEH, Ismail'),
+  P('greek', p, 'Χασάν Ρουχανί', 'ROUHANI, Hassan'),
+  P('greek', p, 'Μοχάμεντ Μπαγκέρ Γκαλιμπάφ', 'GHALIBAF, Mohammad Baqer'),
+  P('greek', p, 'Ιμπραήμ Ραΐσί', 'RAISI, Ebrahim'),
+  P('greek', p, 'Γιόχαν Σμιτ', 'SCHMIDT, Johann'),
+  N('neg', p, 'Κιμ Γιονγκ Χο', 'KIM, Jong Un'),
+  N('neg', p, 'Γιούρι Κοβαλένκο', 'KOVALCHUK, Yury Valentinovich'),
+  N('neg', p, 'Ισμαήλ Χασάν', 'HANIYEH, Ismail'),
   // negatives in these scripts
   N('neg', p, 'Βλαντιμίρ Ποπόφ', 'PUTIN, Vladimir Vladimirovich'),
   N('neg', p, 'Γιάννης Παπαδόπουλος', 'PAPADOPOULOS, Georgios'),

@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildScreeningIndex, scoreEntry, screenName, type Match } from '@/lib/screening/matcher';
 import { BUSINESS_WORD_TRANSLATIONS, LEGAL_FORM_PHRASES, LEGAL_FORM_WORDS } from '@/lib/screening/matcher/name-words';
+import { greekReadings } from '@/lib/screening/matcher/normalize';
 import { arabicArticleFolded, malayFrenchSpellings } from '@/lib/screening/matcher/similarity';
 import { business, person } from '../support/list-entries';
 
@@ -346,5 +347,18 @@ describe('words of organisations transliterated from Arabic, Persian and Urdu', 
 
   it('are read so in business names only', () => {
     expect(personScore('Ansar Mahmood', 'MAHMOOD, Supporters').score).toBeLessThan(80);
+  });
+});
+
+describe('Greek γι and ου before a vowel', () => {
+  it('reads γι starting a word as y or j, and inside one as y; ου between vowels as w', () => {
+    expect(personScore('Κιμ Γιονγκ Ουν', 'KIM, Jong Un').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Γιούρι Κοβαλτσούκ', 'KOVALCHUK, Yury Valentinovich').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Αϊμάν αλ Ζαουάχρι', 'AL-ZAWAHIRI, Ayman').score).toBeGreaterThanOrEqual(80);
+    expect(greekReadings('χανίγια')).toContain('haniya');
+  });
+
+  it('keeps another given name apart', () => {
+    expect(personScore('Κιμ Γιονγκ Χο', 'KIM, Jong Un').score).toBeLessThan(80);
   });
 });

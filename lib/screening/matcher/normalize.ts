@@ -85,7 +85,7 @@ const HEBREW_LETTERS: Readonly<Record<string, string>> = {
 // spellings (see greekReadings). μπ, ντ and γκ are how Greek writes the b, d and g of foreign names (Μπους, Ντάλας,
 // Μιγκέλ = Miguel; νγκ, γγ are ng); inside a word after a vowel they are also the mb/mp, nd/nt, ng/nk Latin spellings
 // write (Λάμπερτ = Lambert, Ολυμπία = Olympia, Άντον = Anton, Λόντον = London, Άγκυρα = Ankara). ι and ου before a
-// vowel starting a word are y, w (inside one ου is u: Χουάν = Juan, or ou: Παπαδόπουλος = Papadopoulos); ι before a
+// vowel starting a word are y, w, and so is γι before a vowel y or j (inside one ου is u: Χουάν = Juan, or ou: Παπαδόπουλος = Papadopoulos); ι before a
 // vowel inside a word is i or y (Σαμαγιόα, Σεγιέντ = Seyed); αυ, ευ are av, ev, or af, ef, or au, eu (Ευριπίδης =
 // Evripidis, Euripides); ει, οι are ei, oi or i (Βασίλειος = Vasileios, Vasilios; Οικονόμου = Oikonomou, Ikonomou),
 // αι ai or e; η i or e (Ελένη = Eleni, Δημήτρης = Dimitris, Demetris); υ y or i (Κυριάκος = Kyriakos, Kiriakos);
@@ -104,6 +104,11 @@ const greekRule = (from: string, usual: string | null, others: readonly string[]
 });
 const GREEK_RULES: readonly GreekRule[] = [
   greekRule('νγκ', 'ng'), greekRule('γγ', 'ng'), greekRule('τζ', 'j'), greekRule('τσ', 'ts', ['ch']),
+  // γι before a vowel starting a word is the y of Latin spellings (Γιούρι = Yuri), and the j of German and Korean
+  // names that sounds so or near it (Γιόχαν = Johann, Γιονγκ = Jong).
+  greekRule('^γι(?=[αεηοω]|ου)', null, ['y', 'j']),
+  // Inside a word γι before a vowel is a y too (Χανίγια = Haniya), and ου between vowels a w (Ζαουάχρι = Zawahri).
+  greekRule('(?<=[αεηιουω])γι(?=[αεηοω]|ου)', null, ['y']), greekRule('(?<=[αεηιω])ου(?=[αεηιοω])', null, ['w']),
   greekRule('^ι(?=[αεηιουω])', 'y'), greekRule('^ου(?=[αεηιοω])', 'w'),
   greekRule(`${GREEK_VOWEL_BEFORE}μπ`, 'b', ['mb', 'mp']), greekRule(`${GREEK_VOWEL_BEFORE}ντ`, 'd', ['nd', 'nt']),
   greekRule(`${GREEK_VOWEL_BEFORE}γκ`, 'g', ['ng', 'nk']),
