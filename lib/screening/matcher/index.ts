@@ -7,8 +7,10 @@
 // How a score comes about (details in the files named):
 // - normalize.ts: case, accents, punctuation, "SURNAME, Given", titles and legal forms (in many
 //   languages) go, Russian NK is read as "oil company", Airlines as Air, Number as No. (name-words.ts
-//   BUSINESS_WORD_TRANSLATIONS), Daesh, ISIS, ISIL as the words they stand for (BUSINESS_NAME_ACRONYMS), and in a
-//   business name Arabic words of organisations also as their English words (جماعة group, جبهة front); the title
+//   BUSINESS_WORD_TRANSLATIONS, also German, French, Spanish and other business words: Stiftung, Banco, Anstalt), Daesh,
+//   ISIS, ISIL as the words they stand for (BUSINESS_NAME_ACRONYMS), and in a business name Arabic words of
+//   organisations also as their English words, in Arabic script or Latin letters (جماعة group, جبهة front; Jaish
+//   army, Jabhat front: LATIN_ORGANISATION_WORDS); the title
 //   sayyid in Arabic script goes as Sayed does; every
 //   script becomes Latin (Cyrillic by a table, the rest with any-ascii; words of scripts that leave vowels
 //   unwritten stay marked in capitals; Chinese and Korean split by syllable);
@@ -31,7 +33,9 @@
 //   against a Latin word without its v) or as an initial; other words of three letters or fewer only
 //   exactly, or with one letter doubled on one side (Ana / Anna) or an i written y (Aly / Ali). A Slavic name as
 //   German, Polish or French spelling writes it (Gorbatschow, Szewczenko, Zyplakow, Poutine) is also read in the
-//   English spelling of the lists (slavicSpellings). Words read as one never meet by the looser key. Letters with two Latin spellings are read both
+//   English spelling of the lists (slavicSpellings), and older Indonesian and Malay spellings (tj, oe, sy, a ch inside
+//   a word) and the ch of French spellings of Arabic names as theirs (malayFrenchSpellings: Mochammad, Cherif).
+//   Words read as one never meet by the looser key, nor a word that is one of them alone but for an ending. Letters with two Latin spellings are read both
 //   ways (ذ ظ ض as d or z, ث as th or s, ق as q or g, ك as k or g; a Latin c as k or s, a Latin digraph as one
 //   letter or two), and the long vowels an abjad writes, found in the Latin word, make a one-consonant word count
 //   more; missing from it, a word of two or three consonants counts less. An abjad word starting with an alif
@@ -39,8 +43,9 @@
 //   Arabic counterparts and short-vowel marks dropped (normalize.ts); the Urdu h before the d of چوہدری is also
 //   read without it (Chaudhry).
 // - score.ts: words are paired greedily in any order, each used once; the name score blends how
-//   much of the query and of the list name is covered (a list name's middle words that the query
-//   leaves out, such as a patronymic, count for less, up to a score of 88; a name with a distinctive word written
+//   much of the query and of the list name is covered (middle words that one name leaves out, such as a
+//   patronymic, count for less on either side, up to a score of 88, and so does what an initial leaves
+//   unconfirmed of a middle name it meets; a name with a distinctive word written
 //   twice is paired again with the later of equal pairs first, so "ali" = "ali" does not take the word that
 //   "abd al ali" needs); the best name or alias
 //   wins; a business with a distinctive word the other lacks stays a near miss (a country in a business name
