@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { buildScreeningIndex, scoreEntry, screenName, type Match } from '@/lib/screening/matcher';
 import { BUSINESS_WORD_TRANSLATIONS, LEGAL_FORM_PHRASES, LEGAL_FORM_WORDS } from '@/lib/screening/matcher/name-words';
 import { greekReadings } from '@/lib/screening/matcher/normalize';
+import { OneEditIndex } from '@/lib/screening/matcher/one-edit-index';
 import { arabicArticleFolded, malayFrenchSpellings } from '@/lib/screening/matcher/similarity';
 import { business, person } from '../support/list-entries';
 
@@ -360,5 +361,21 @@ describe('Greek γι and ου before a vowel', () => {
 
   it('keeps another given name apart', () => {
     expect(personScore('Κιμ Γιονγκ Χο', 'KIM, Jong Un').score).toBeLessThan(80);
+  });
+});
+
+describe('a long word with two typos', () => {
+  it('still makes its entry a candidate among many sharing a common word', () => {
+    const distractors = Array.from({ length: 300 }, (_, i) => person(`d${i}`, `MOHAMED, Ali${String.fromCharCode(97 + (i % 26))}${i} Hassan`));
+    const index = buildScreeningIndex([...distractors, person('target', 'ABDIKADIR, Abdikadir Mohamed')]);
+    const result = screenName(index, { name: 'Abdulkadir Mohamed Abdulkadir', kind: 'person' });
+    expect(result.matches.map((m) => m.entry_ref)).toContain('target');
+  });
+
+  it('reaches vocabulary words with two letters the query has and they lack', () => {
+    const index = new OneEditIndex(['shamkhani', 'abdikadir', 'other']);
+    expect([...index.nearByTwo('shaqmkhank')]).toContain(0);
+    expect([...index.nearByTwo('abdulkadir')]).toContain(1);
+    expect([...index.nearByTwo('abdulkadir')]).not.toContain(2);
   });
 });

@@ -1,7 +1,7 @@
 // The candidate index: finds the few list entries worth scoring for a query, so a screening does not
 // score every entry. Every distinct word of the lists (and every joined pair of neighbouring words) is
 // a vocabulary entry; a query word reaches vocabulary words by exact spelling, by sound code, by one
-// edit (deletion neighbourhoods, SymSpell-style) and without an attached article. Each name form that
+// edit (deletion neighbourhoods, SymSpell-style), a long one also by two, and without an attached article. Each name form that
 // holds a reached word gets points; the entries with the most points are scored in full. Besides, every
 // form is filed under its whole normalised name, so a query identical to a form (which scores 100, however
 // short: "P", "M. R. O.") is always proposed, first.
@@ -17,6 +17,7 @@ import { blendCoverage, businessAcronyms } from './score';
 const HIT_EXACT = 1;
 const HIT_BARE = 0.9;
 const HIT_ONE_EDIT = 0.85;
+const HIT_TWO_EDITS = 0.7;
 const HIT_SOUND = 0.8;
 /** A word of another script with the same consonants (similarity.ts consonantKey). */
 const HIT_ACROSS_SCRIPTS = 1;
@@ -25,6 +26,9 @@ const HIT_ACROSS_SCRIPTS = 1;
  * neighbours, and every query word of three letters or fewer is looked up by exact spelling only. */
 const ONE_EDIT_MIN_LENGTH = 5;
 const ONE_EDIT_MAX_LENGTH = 16;
+/** A query word this long that no list writes also reaches vocabulary words two edits away (OneEditIndex.nearByTwo):
+ * a long name with two typos is still a candidate; in a shorter word two edits are another name as often as not. */
+const TWO_EDITS_MIN_LENGTH = 9;
 
 /** Entries scored in full per kind and screening: well above the 25 a screening reports. */
 export const CANDIDATES_PER_KIND = 80;
@@ -322,6 +326,10 @@ export class CandidateIndex implements ScreeningIndex {
     }
     if (word.text.length >= ONE_EDIT_MIN_LENGTH - 1 && word.text.length <= ONE_EDIT_MAX_LENGTH + 1) {
       for (const id of this.oneEdit.near(word.text)) add(id, HIT_ONE_EDIT);
+    }
+    // (Only for a word no list writes so: a word the lists hold is seldom a misspelling, and the lookups cost.)
+    if (word.text.length >= TWO_EDITS_MIN_LENGTH && word.text.length <= ONE_EDIT_MAX_LENGTH + 2 && !this.vocabulary.has(word.text)) {
+      for (const id of this.oneEdit.nearByTwo(word.text)) add(id, HIT_TWO_EDITS);
     }
   }
 

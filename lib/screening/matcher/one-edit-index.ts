@@ -7,11 +7,11 @@
 const ID_BITS = 22;
 const ID_SPACE = 2 ** ID_BITS;
 
-/** FNV-1a of `word` with the letter at `skip` left out (skip = -1: the whole word), folded to 30 bits. */
-function hashWithout(word: string, skip: number): number {
+/** FNV-1a of `word` with the letters at `skip` and `skip2` left out (-1: none), folded to 30 bits. */
+function hashWithout(word: string, skip: number, skip2 = -1): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < word.length; i++) {
-    if (i === skip) continue;
+    if (i === skip || i === skip2) continue;
     h ^= word.charCodeAt(i);
     h = Math.imul(h, 0x01000193);
   }
@@ -56,6 +56,17 @@ export class OneEditIndex {
       if (key >= highKey) break;
       out.add(key - lowKey);
     }
+  }
+
+  /**
+   * Ids of words that `word` with two letters left out is, or is with one letter left out: two edits away when at
+   * least one of them is a letter the word has that the other lacks (Shaqmkhank / Shamkhani, Abdulkadir /
+   * Abdikadir), and some of those one edit away.
+   */
+  nearByTwo(word: string): Set<number> {
+    const out = new Set<number>();
+    for (let i = 0; i < word.length; i++) for (let j = i + 1; j < word.length; j++) this.collect(hashWithout(word, i, j), out);
+    return out;
   }
 
   /** Ids of words at most one edit from `word` (the word itself included when present). */
