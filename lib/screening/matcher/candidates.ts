@@ -1,10 +1,10 @@
 // The candidate index: finds the few list entries worth scoring for a query, so a screening does not
 // score every entry. Every distinct word of the lists (and every joined pair of neighbouring words) is
 // a vocabulary entry; a query word reaches vocabulary words by exact spelling, by sound code, by one
-// edit (deletion neighbourhoods, SymSpell-style), a long one also by two, and without an attached article. Each name form that
-// holds a reached word gets points; the entries with the most points are scored in full. Besides, every
-// form is filed under its whole normalised name, so a query identical to a form (which scores 100, however
-// short: "P", "M. R. O.") is always proposed, first.
+// edit (deletion neighbourhoods, SymSpell-style), a long one also by two, and without an attached article.
+// Each name form that holds a reached word gets points; the entries with the most points are scored in full.
+// Besides, every form is filed under its whole normalised name, so a query identical to a form (which scores
+// 100, however short: "P", "M. R. O.") is always proposed, first.
 //
 // Built once and never changed: when lists change the service builds a new index and swaps it.
 

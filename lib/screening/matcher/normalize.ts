@@ -80,17 +80,18 @@ const OTHER_SCRIPT_RUN = /[^\p{Script=Latin}\P{L}]+/gu;
 const HEBREW_LETTERS: Readonly<Record<string, string>> = {
   ב: 'b', ו: 'w', פ: 'p', ף: 'p', כ: 'k', ך: 'k', ק: 'k', צ: 's', ץ: 's', ח: 'h', ע: '',
 };
-// Greek letters to Latin, rule by rule in this order. `usual` is the reading the word is written with (null: any-ascii's,
-// applied last); `others` are further readings of the same letters that Latin spellings use, tried as the word's other
-// spellings (see greekReadings). μπ, ντ and γκ are how Greek writes the b, d and g of foreign names (Μπους, Ντάλας,
-// Μιγκέλ = Miguel; νγκ, γγ are ng); inside a word after a vowel they are also the mb/mp, nd/nt, ng/nk Latin spellings
-// write (Λάμπερτ = Lambert, Ολυμπία = Olympia, Άντον = Anton, Λόντον = London, Άγκυρα = Ankara). ι and ου before a
-// vowel starting a word are y, w, and so is γι before a vowel y or j (inside one ου is u: Χουάν = Juan, or ou: Παπαδόπουλος = Papadopoulos); ι before a
-// vowel inside a word is i or y (Σαμαγιόα, Σεγιέντ = Seyed); αυ, ευ are av, ev, or af, ef, or au, eu (Ευριπίδης =
-// Evripidis, Euripides); ει, οι are ei, oi or i (Βασίλειος = Vasileios, Vasilios; Οικονόμου = Oikonomou, Ikonomou),
-// αι ai or e; η i or e (Ελένη = Eleni, Δημήτρης = Dimitris, Demetris); υ y or i (Κυριάκος = Kyriakos, Kiriakos);
-// χ h, ch or kh (Χρήστος = Christos, Μιχαήλ = Mikhail); β v or b (Βαρβάρα = Varvara, Barbara); τσ ts, or the ch
-// that Greek, without that sound, writes so in foreign names (Σέτσιν = Sechin, Τσε = Che).
+// Greek letters to Latin, rule by rule in this order. `usual` is the reading the word is written with (null:
+// any-ascii's, applied last); `others` are further readings of the same letters that Latin spellings use, tried as the
+// word's other spellings (see greekReadings). μπ, ντ and γκ are how Greek writes the b, d and g of foreign names
+// (Μπους, Ντάλας, Μιγκέλ = Miguel; νγκ, γγ are ng); inside a word after a vowel they are also the mb/mp, nd/nt, ng/nk
+// Latin spellings write (Λάμπερτ = Lambert, Ολυμπία = Olympia, Άντον = Anton, Λόντον = London, Άγκυρα = Ankara). ι and
+// ου before a vowel starting a word are y, w, and γι there y or j (inside one ου is u: Χουάν = Juan, or ou:
+// Παπαδόπουλος = Papadopoulos, and w between vowels); ι before a vowel inside a word is i or y (Σαμαγιόα, Σεγιέντ =
+// Seyed); αυ, ευ are av, ev, or af, ef, or au, eu (Ευριπίδης = Evripidis, Euripides); ει, οι are ei, oi or i
+// (Βασίλειος = Vasileios, Vasilios; Οικονόμου = Oikonomou, Ikonomou), αι ai or e; η i or e (Ελένη = Eleni, Δημήτρης =
+// Dimitris, Demetris); υ y or i (Κυριάκος = Kyriakos, Kiriakos); χ h, ch or kh (Χρήστος = Christos, Μιχαήλ = Mikhail);
+// β v or b (Βαρβάρα = Varvara, Barbara); τσ ts, or the ch that Greek, without that sound, writes so in foreign names
+// (Σέτσιν = Sechin, Τσε = Che).
 interface GreekRule {
   readonly from: RegExp;
   readonly usual: string | null;
@@ -530,8 +531,9 @@ function replaceLegalPhrases(tokens: string[], legal: Set<string>): string[] {
   return out;
 }
 
-// Long words of legal forms, generic business words and business words read as English, against which a misspelt business word is
-// checked ("limied" -> "limited"), so a typo there does not count as a distinctive extra word.
+// Long words of legal forms, generic business words and business words read as English, against which a
+// misspelt business word is checked ("limied" -> "limited"), so a typo there does not count as a distinctive
+// extra word.
 const BUSINESS_SPELLINGS: readonly string[] = [
   ...new Set([
     ...LEGAL_FORM_PHRASES.flatMap(([words]) => words),
@@ -753,7 +755,7 @@ const ABJAD_BUSINESS_TRANSLATIONS: ReadonlyMap<string, readonly string[]> = new 
 
 /** The same words of organisations as Latin letters transliterate them from Arabic, Persian and Urdu (Jaish-e-Mohammed
  * is the Army of Mohammed, Jabhat al-Nusra the Nusra Front, Harakat al-Shabaab the Youth Movement), read besides their
- * spelling as the English words the lists write. Written for this service from the lists' own aliases. */
+ * spelling as the English words the lists write. Written for this service from common usage. */
 const LATIN_ORGANISATION_WORDS: ReadonlyMap<string, readonly string[]> = new Map(
   (
     [
@@ -764,7 +766,7 @@ const LATIN_ORGANISATION_WORDS: ReadonlyMap<string, readonly string[]> = new Map
       [['tanzim', 'tanzeem'], ['organization']],
       [['jamaat', 'jamaah', 'jamaa', 'jemaah', 'jamaatul', 'jammat'], ['group']],
       [['katibat', 'katibah', 'katiba', 'khatiba', 'khatibat'], ['battalion']],
-      [['kataib', 'kataeb', 'kata'], ['brigades']],
+      [['kataib', 'kataeb'], ['brigades']],
       [['ansar', 'ansaru', 'ansarul'], ['supporters']],
       [['muhajirin', 'muhajireen', 'mujahirin'], ['emigrants']],
       [['dawla', 'dawlat', 'dawlah', 'dawlatul'], ['state']],

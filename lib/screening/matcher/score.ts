@@ -164,7 +164,6 @@ function cutShort(query: PreparedName, qu: NameUnit, lu: NameUnit): boolean {
   return qu.word.latin && lu.word.latin && query.source.trim().length >= TRUNCATED_QUERY_MIN_LENGTH;
 }
 
-/** Every word pair that matches at all, best first, in slotOrder. */
 /** Whether the other word is, but for an ending of a letter or two, the run's first or last word alone (four
  * letters at least): the run then only adds a word to it. */
 function runAddsAWord(runName: PreparedName, run: NameUnit, other: NameUnit): boolean {
@@ -174,6 +173,7 @@ function runAddsAWord(runName: PreparedName, run: NameUnit, other: NameUnit): bo
   return nearlyIs((runName.units[run.first] as NameUnit).word.text) || nearlyIs((runName.units[run.last] as NameUnit).word.text);
 }
 
+/** Every word pair that matches at all, best first, in slotOrder. */
 function collectPairs(query: PreparedName, name: PreparedName, memo: ComparisonMemo, withoutEchoes: boolean, laterFirst: boolean): void {
   slotOrder.length = 0;
   for (let qi = 0; qi < query.units.length; qi++) {
@@ -338,8 +338,9 @@ function withoutOmittedMiddle(name: PreparedName, used: Uint8Array, initialOf: F
   let weight = name.totalWeight;
   for (let i = firstMatched + 1; i < lastMatched; i++) {
     const full = (name.units[i] as NameUnit).weight;
-    const left = used[i] !== 1 ? full : Math.max(0, full - (initialOf[i] as number));
-    if (used[i] !== 1 || (initialOf[i] as number) > 0) weight -= left * (1 - OMITTED_MIDDLE_NAME_SHARE);
+    const confirmed = initialOf[i] as number;
+    if (used[i] !== 1) weight -= full * (1 - OMITTED_MIDDLE_NAME_SHARE);
+    else if (confirmed > 0) weight -= Math.max(0, full - confirmed) * (1 - OMITTED_MIDDLE_NAME_SHARE);
   }
   return weight;
 }
