@@ -294,7 +294,9 @@ export class CandidateIndex implements ScreeningIndex {
     // A word transliterated from Greek reaches what each of its other spellings reaches.
     for (const spelling of word.spellings ?? []) {
       add(this.vocabulary.get(spelling.text), HIT_EXACT);
-      this.reachLatin(spelling, spelling.otherReadings ? [spelling, ...spelling.otherReadings] : [spelling], add);
+      // (A spelling compared with Latin words only reaches no abjad word: see ComparableWord.latinOnly.)
+      if (spelling.latinOnly) this.reachBySpelling(spelling, add);
+      else this.reachLatin(spelling, spelling.otherReadings ? [spelling, ...spelling.otherReadings] : [spelling], add);
     }
     return reached;
   }

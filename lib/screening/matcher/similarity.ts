@@ -52,9 +52,14 @@ export interface ComparableWord {
   readonly asLatin?: ComparableWord;
   /** The consonant keys of the word's other readings (see otherReadings), when it has any. */
   readonly otherReadings?: readonly ConsonantReading[];
-  /** Other Latin spellings of a word transliterated from Greek, whose letters Latin spellings write several ways
-   * (ντ inside a word: d, nd or nt; see normalize.ts greekReadings), when it has any. */
+  /** Other Latin spellings of the word, when it has any: of a word transliterated from Greek, whose letters Latin
+   * spellings write several ways (ντ inside a word: d, nd or nt; see normalize.ts greekReadings), and the English
+   * spellings of a Slavic, Indonesian or French one (slavicSpellings, malayFrenchSpellings). */
   readonly spellings?: readonly ComparableWord[];
+  /** A spelling of Latin letters read another way (malayFrenchSpellings): compared with Latin words only, since an
+   * abjad word's consonants already read ch and sy so (CONSONANT_DIGRAPHS) and a second guess on top only adds
+   * chance meetings. */
+  readonly latinOnly?: true;
 }
 
 /** The consonant keys of one reading of a word (see consonantKey, looseConsonantKey, vowelLetterKey). */
@@ -806,9 +811,14 @@ export function comparableWord(text: string, spellings?: readonly string[]): Com
   const word = comparableSpelling(text);
   // (An abjad word of a business name may have Latin spellings too: its English translation, normalize.ts.)
   const others = word.latin || word.abjad
-    ? [...new Set([...(spellings ?? []), ...(word.latin ? [...slavicSpellings(text), ...malayFrenchSpellings(text)] : [])])].filter((s) => s !== text && /^[a-z]+$/.test(s))
+    ? [...new Set([...(spellings ?? []), ...(word.latin ? slavicSpellings(text) : [])])].filter((s) => s !== text && /^[a-z]+$/.test(s))
     : [];
-  return others.length > 0 ? { ...word, spellings: others.map((s) => comparableSpelling(s)) } : word;
+  const latinOnly = word.latin ? malayFrenchSpellings(text).filter((s) => !others.includes(s)) : [];
+  if (others.length === 0 && latinOnly.length === 0) return word;
+  return {
+    ...word,
+    spellings: [...others.map((s) => comparableSpelling(s)), ...latinOnly.map((s) => ({ ...comparableSpelling(s), latinOnly: true as const }))],
+  };
 }
 
 function comparableSpelling(text: string): ComparableWord {
@@ -1057,6 +1067,7 @@ export function compareWords(a: ComparableWord, b: ComparableWord): WordMatch | 
   for (const x of [a, ...(a.spellings ?? [])]) {
     for (const y of [b, ...(b.spellings ?? [])]) {
       if (x === a && y === b) continue;
+      if ((x.latinOnly && !y.latin) || (y.latinOnly && !x.latin)) continue;
       const m = compareSpellings(x, y);
       if (!m || m.kind === 'initial' || m.credit <= (best?.credit ?? 0)) continue;
       // Another spelling is a reading of the letters already: sounding alike after it (Double Metaphone, below the
