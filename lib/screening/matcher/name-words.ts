@@ -113,6 +113,11 @@ export const COUNTRY_PHRASES: ReadonlyArray<readonly [readonly string[], string]
   [['bolivarian', 'republic', 'of', 'venezuela'], 'venezuela'],
 ];
 
+/** A table of words read as other words, written as groups: the spellings of one word, and what they are read as. */
+export function readAs(groups: ReadonlyArray<readonly [readonly string[], readonly string[]]>): Map<string, readonly string[]> {
+  return new Map(groups.flatMap(([words, english]) => words.map((w) => [w, english] as const)));
+}
+
 /** Russian business words as the lists abbreviate or transliterate them, as their English words: NK (Neftyanaya
  * Kompaniya) is "oil company", so NK Rosneft meets Rosneft Oil Company (the company a legal form, LEGAL_FORM_WORDS).
  * Written for this service from common usage. */
@@ -180,27 +185,29 @@ export const BUSINESS_WORD_TRANSLATIONS: ReadonlyMap<string, readonly string[]> 
   // lists write (Aviatrans Anstalt is Aviatrans Establishment, Banco Internacional de Desarrollo the International
   // Development Bank). Only words with one settled spelling: a word read as its translation no longer meets its other
   // spellings. Written for this service from the languages' usage.
-  ...(['stiftung', 'stichting', 'fondation', 'fundacion', 'fundacao', 'fondazione', 'vakfi', 'vakif'] as const).map((w) => [w, ['foundation']] as const),
-  ...(['banque', 'banco', 'banca', 'bankasi'] as const).map((w) => [w, ['bank']] as const),
-  ...(['compagnie', 'compania', 'companhia', 'compagnia', 'maatschappij'] as const).map((w) => [w, ['company']] as const),
-  ...(['reederei', 'schiffahrt', 'schifffahrt', 'naviera', 'denizcilik'] as const).map((w) => [w, ['shipping']] as const),
-  ...(['developpement', 'desarrollo', 'desenvolvimento', 'sviluppo'] as const).map((w) => [w, ['development']] as const),
-  ...(['internationale', 'internacional', 'internazionale', 'uluslararasi'] as const).map((w) => [w, ['international']] as const),
-  ...(['handels', 'handel', 'comercio', 'commercio'] as const).map((w) => [w, ['trading']] as const),
-  ...(['anstalt', 'etablissement', 'etablissements', 'establecimiento'] as const).map((w) => [w, ['establishment']] as const),
-  ...(['verein', 'asociacion', 'associacao', 'associazione'] as const).map((w) => [w, ['association']] as const),
-  ...(['organisation', 'organizacion', 'organizacao', 'organizzazione'] as const).map((w) => [w, ['organization']] as const),
-  ...(['industrias', 'industrie', 'industrielle', 'industriel'] as const).map((w) => [w, ['industries']] as const),
-  ...(['inversiones', 'investimentos', 'investissements', 'yatirim'] as const).map((w) => [w, ['investments']] as const),
-  ...(['servicios', 'servicos', 'servizi'] as const).map((w) => [w, ['services']] as const),
-  ...(['transportes', 'transports', 'trasporti'] as const).map((w) => [w, ['transport']] as const),
-  ...(['seguros', 'assurances', 'assicurazioni', 'versicherung'] as const).map((w) => [w, ['insurance']] as const),
-  ...(['construcciones', 'constructora', 'construcoes', 'insaat'] as const).map((w) => [w, ['construction']] as const),
-  ...(['grupo', 'gruppe', 'groupe', 'gruppo'] as const).map((w) => [w, ['group']] as const),
-  ...(['empresa', 'entreprise', 'unternehmen'] as const).map((w) => [w, ['enterprise']] as const),
-  ...(['comite', 'comitato', 'komitee'] as const).map((w) => [w, ['committee']] as const),
-  ...(['petroleos', 'petroles', 'petrolio'] as const).map((w) => [w, ['petroleum']] as const),
-  ...(['financiero', 'financiera', 'financiere', 'financeira', 'finanziaria'] as const).map((w) => [w, ['financial']] as const),
+  ...readAs([
+    [['stiftung', 'stichting', 'fondation', 'fundacion', 'fundacao', 'fondazione', 'vakfi', 'vakif'], ['foundation']],
+    [['banque', 'banco', 'banca', 'bankasi'], ['bank']],
+    [['compagnie', 'compania', 'companhia', 'compagnia', 'maatschappij'], ['company']],
+    [['reederei', 'schiffahrt', 'schifffahrt', 'naviera', 'denizcilik'], ['shipping']],
+    [['developpement', 'desarrollo', 'desenvolvimento', 'sviluppo'], ['development']],
+    [['internationale', 'internacional', 'internazionale', 'uluslararasi'], ['international']],
+    [['handels', 'handel', 'comercio', 'commercio'], ['trading']],
+    [['anstalt', 'etablissement', 'etablissements', 'establecimiento'], ['establishment']],
+    [['verein', 'asociacion', 'associacao', 'associazione'], ['association']],
+    [['organisation', 'organizacion', 'organizacao', 'organizzazione'], ['organization']],
+    [['industrias', 'industrie', 'industrielle', 'industriel'], ['industries']],
+    [['inversiones', 'investimentos', 'investissements', 'yatirim'], ['investments']],
+    [['servicios', 'servicos', 'servizi'], ['services']],
+    [['transportes', 'transports', 'trasporti'], ['transport']],
+    [['seguros', 'assurances', 'assicurazioni', 'versicherung'], ['insurance']],
+    [['construcciones', 'constructora', 'construcoes', 'insaat'], ['construction']],
+    [['grupo', 'gruppe', 'groupe', 'gruppo'], ['group']],
+    [['empresa', 'entreprise', 'unternehmen'], ['enterprise']],
+    [['comite', 'comitato', 'komitee'], ['committee']],
+    [['petroleos', 'petroles', 'petrolio'], ['petroleum']],
+    [['financiero', 'financiera', 'financiere', 'financeira', 'finanziaria'], ['financial']],
+  ]),
 ]);
 
 /** Words an organisation's initials leave out (Islamic Republic of Iran Shipping Lines: IRISL). */

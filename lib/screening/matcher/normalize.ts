@@ -15,6 +15,7 @@ import {
   LEGAL_FORM_WORDS,
   NAME_PARTICLES,
   PERSON_TITLES,
+  readAs,
 } from './name-words';
 import { ABJAD_WORD, CONSONANT_DIGRAPHS, withinOneEdit } from './similarity';
 
@@ -704,7 +705,7 @@ const ABJAD_LEGAL_FORMS: ReadonlyMap<string, string> = new Map([
  * readings, tried besides its consonants), so a name in Arabic script meets the name translated into English, and
  * the English name meets the Arabic one.
  */
-const ABJAD_BUSINESS_TRANSLATIONS: ReadonlyMap<string, readonly string[]> = new Map(
+const ABJAD_BUSINESS_TRANSLATIONS: ReadonlyMap<string, readonly string[]> = readAs(
   (
     [
       [['إسلامية', 'اسلامية', 'إسلامي', 'اسلامي', 'اسلامی'], ['islamic']],
@@ -750,32 +751,28 @@ const ABJAD_BUSINESS_TRANSLATIONS: ReadonlyMap<string, readonly string[]> = new 
       [['انقلاب'], ['revolutionary']],
       [['في'], ['in']],
     ] as const
-  ).flatMap(([words, english]) => abjadWords(words).map((w) => [w, english] as const)),
+  ).map(([words, english]) => [abjadWords(words), english] as const),
 );
 
 /** The same words of organisations as Latin letters transliterate them from Arabic, Persian and Urdu (Jaish-e-Mohammed
  * is the Army of Mohammed, Jabhat al-Nusra the Nusra Front, Harakat al-Shabaab the Youth Movement), read besides their
  * spelling as the English words the lists write. Written for this service from common usage. */
-const LATIN_ORGANISATION_WORDS: ReadonlyMap<string, readonly string[]> = new Map(
-  (
-    [
-      [['jaish', 'jaysh', 'jeish', 'jaiysh', 'lashkar', 'lashkare'], ['army']],
-      [['jabhat', 'jabhah', 'jabha', 'jebhat', 'jebhe'], ['front']],
-      [['harakat', 'harakah', 'haraka', 'harkat', 'harekat'], ['movement']],
-      [['hizb', 'hezb', 'hizbul'], ['party']],
-      [['tanzim', 'tanzeem'], ['organization']],
-      [['jamaat', 'jamaah', 'jamaa', 'jemaah', 'jamaatul', 'jammat'], ['group']],
-      [['katibat', 'katibah', 'katiba', 'khatiba', 'khatibat'], ['battalion']],
-      [['kataib', 'kataeb'], ['brigades']],
-      [['ansar', 'ansaru', 'ansarul'], ['supporters']],
-      [['muhajirin', 'muhajireen', 'mujahirin'], ['emigrants']],
-      [['dawla', 'dawlat', 'dawlah', 'dawlatul'], ['state']],
-      [['islamiyya', 'islamiyah', 'islamiya', 'islamiyyah', 'islamia'], ['islamic']],
-      [['tawhid', 'tauhid', 'tawheed'], ['unification', 'monotheism']],
-      [['shabab', 'shabaab'], ['youth']],
-    ] as const
-  ).flatMap(([spellings, english]) => spellings.map((w) => [w, english] as const)),
-);
+const LATIN_ORGANISATION_WORDS: ReadonlyMap<string, readonly string[]> = readAs([
+  [['jaish', 'jaysh', 'jeish', 'jaiysh', 'lashkar', 'lashkare'], ['army']],
+  [['jabhat', 'jabhah', 'jabha', 'jebhat', 'jebhe'], ['front']],
+  [['harakat', 'harakah', 'haraka', 'harkat', 'harekat'], ['movement']],
+  [['hizb', 'hezb', 'hizbul'], ['party']],
+  [['tanzim', 'tanzeem'], ['organization']],
+  [['jamaat', 'jamaah', 'jamaa', 'jemaah', 'jamaatul', 'jammat'], ['group']],
+  [['katibat', 'katibah', 'katiba', 'khatiba', 'khatibat'], ['battalion']],
+  [['kataib', 'kataeb'], ['brigades']],
+  [['ansar', 'ansaru', 'ansarul'], ['supporters']],
+  [['muhajirin', 'muhajireen', 'mujahirin'], ['emigrants']],
+  [['dawla', 'dawlat', 'dawlah', 'dawlatul'], ['state']],
+  [['islamiyya', 'islamiyah', 'islamiya', 'islamiyyah', 'islamia'], ['islamic']],
+  [['tawhid', 'tauhid', 'tawheed'], ['unification', 'monotheism']],
+  [['shabab', 'shabaab'], ['youth']],
+]);
 
 /** An abjad word of a business name as its English words (ABJAD_BUSINESS_TRANSLATIONS), also when a conjunction or
  * preposition is joined to it, with the article or without (والشام, لأهل, ببلاد). */

@@ -120,7 +120,7 @@ const slotPool: PairSlot[] = [];
 const slotOrder: PairSlot[] = [];
 let usedQuery = new Uint8Array(64);
 let usedList = new Uint8Array(64);
-/** Of a word met by an initial, the weight the initial confirmed (0 for any other word): see withoutOmittedMiddle. */
+/** Of a word met by an initial, the weight the initial confirmed (0 for any other word): see coverageWithoutMiddle. */
 let initialOfQuery = new Float64Array(64);
 let initialOfList = new Float64Array(64);
 const NO_PAIRS: AlignedPair[] = [];
@@ -324,10 +324,11 @@ function leftoversOf(name: PreparedName, used: Uint8Array, extras: string[] | nu
   return { all, distinctive, genericAbjad, genericLatin, countries };
 }
 
-/** A name's weight with its words between its first and last matched ones counted at OMITTED_MIDDLE_NAME_SHARE
- * when unmatched, and the part an initial leaves unconfirmed so when matched by one (S. V. Lavrov says no more
- * of Viktorovich than S. Lavrov does): see alignOnce. */
-function withoutOmittedMiddle(name: PreparedName, used: Uint8Array, initialOf: Float64Array): number {
+/** How much of a name `matched` covers when its words between its first and last matched ones count at
+ * OMITTED_MIDDLE_NAME_SHARE when unmatched, and so does the part an initial leaves unconfirmed of one it matches
+ * (S. V. Lavrov says no more of Viktorovich than S. Lavrov does); null when no such word lowers the name's weight.
+ * See alignOnce. */
+function coverageWithoutMiddle(name: PreparedName, used: Uint8Array, initialOf: Float64Array, matched: number): number | null {
   let firstMatched = -1;
   let lastMatched = -1;
   for (let i = 0; i < name.wordCount; i++) {
@@ -342,7 +343,7 @@ function withoutOmittedMiddle(name: PreparedName, used: Uint8Array, initialOf: F
     if (used[i] !== 1) weight -= full * (1 - OMITTED_MIDDLE_NAME_SHARE);
     else if (confirmed > 0) weight -= Math.max(0, full - confirmed) * (1 - OMITTED_MIDDLE_NAME_SHARE);
   }
-  return weight;
+  return weight < name.totalWeight && weight > 0 ? Math.min(1, matched / weight) : null;
 }
 
 function alignOnce(
@@ -420,18 +421,10 @@ function alignOnce(
   const listCoverage = name.totalWeight > 0 ? listMatched / name.totalWeight : 0;
   let score = blendCoverage(queryCoverage, listCoverage);
   if (pairCount >= 2) {
-    if (queryLeft.distinctive === 0) {
-      const listWeight = withoutOmittedMiddle(name, usedList, initialOfList);
-      if (listWeight < name.totalWeight && listWeight > 0) {
-        score = Math.max(score, Math.min(blendCoverage(queryCoverage, Math.min(1, listMatched / listWeight)), OMITTED_MIDDLE_NAME_CAP));
-      }
-    }
-    if (listLeft.distinctive === 0) {
-      const queryWeight = withoutOmittedMiddle(query, usedQuery, initialOfQuery);
-      if (queryWeight < query.totalWeight && queryWeight > 0) {
-        score = Math.max(score, Math.min(blendCoverage(Math.min(1, queryMatched / queryWeight), listCoverage), OMITTED_MIDDLE_NAME_CAP));
-      }
-    }
+    const listWithout = queryLeft.distinctive === 0 ? coverageWithoutMiddle(name, usedList, initialOfList, listMatched) : null;
+    if (listWithout !== null) score = Math.max(score, Math.min(blendCoverage(queryCoverage, listWithout), OMITTED_MIDDLE_NAME_CAP));
+    const queryWithout = listLeft.distinctive === 0 ? coverageWithoutMiddle(query, usedQuery, initialOfQuery, queryMatched) : null;
+    if (queryWithout !== null) score = Math.max(score, Math.min(blendCoverage(queryWithout, listCoverage), OMITTED_MIDDLE_NAME_CAP));
   }
   // Both names having a distinctive word the other lacks ("Vladimir Putin" / "Vladimir Kononov") is
   // evidence of two different people, beyond the words merely missing.

@@ -780,8 +780,8 @@ export function slavicSpellings(text: string): string[] {
 /** Marks of the older Indonesian and Malay spellings (tj, oe), of sy for the sh of Arabic names, and of a ch between
  * a vowel and a, o, u or a consonant for their kh or h (not before e or i, nor ending a word: the ch of other
  * languages, Abramovich). */
-const MALAY_MARK = /sy[aeiou]|(?<=[aeiou])ch(?=[a-df-hj-z])|tj|oe/;
 const MALAY_CH = /(?<=[aeiou])ch(?=[a-df-hj-z])/g;
+const MALAY_MARK = new RegExp(`sy[aeiou]|${MALAY_CH.source}|tj|oe`);
 /** A ch that French spellings of Arabic names write for sh (Cherif, Hachem, Kouachi, Achraf): any but a last one. */
 const FRENCH_CH = /ch(?=[a-z])/g;
 /** One Chinese or Korean syllable (Cheng, Chang, Chong): its ch is never sh (Cheng and Sheng are two names). */
