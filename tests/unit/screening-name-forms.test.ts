@@ -379,3 +379,23 @@ describe('a long word with two typos', () => {
     expect([...index.nearByTwo('abdulkadir')]).not.toContain(2);
   });
 });
+
+describe('words with the same consonants and other vowels', () => {
+  it('lift a long name whose other words match over the threshold, and say so', () => {
+    const moussa = personScore('MOUSSA BEN OMAR BEN ALI ESSAADI', 'ESSAADI, Moussa Ben Amor Ben Ali');
+    expect(moussa.score).toBeGreaterThanOrEqual(80);
+    expect(moussa.reasons.map((r) => r.detail)).toContain('"omar" ~ "amor" (the same consonants, other vowels)');
+    expect(personScore("Abd al-Rahman bin Amir al-Nuaymi", "AL-NU'AYMI, 'Abd al-Rahman bin 'Umayr").score).toBeGreaterThanOrEqual(80);
+  });
+
+  it('leave names of two or three words below it, as two different names may differ so (Hassan, Hussein)', () => {
+    expect(personScore('Hassan Nasrallah', 'NASRALLAH, Hussein').score).toBeLessThan(80);
+    expect(personScore('Hassan Ahmed Ali', 'ALI, Hussein Ahmed').score).toBeLessThan(80);
+    expect(personScore('Omar Rahal', 'RAHAL, Amir').score).toBeLessThan(70);
+  });
+
+  it('need two consonants: Ayyad and Iyad share one only', () => {
+    const ayyad = personScore('Ayyad Nazmi Salih Khalil', 'KHALIL, Iyad Nazmi Salih');
+    expect(ayyad.reasons.map((r) => r.code)).toContain('query_has_extra');
+  });
+});

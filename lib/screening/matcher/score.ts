@@ -471,6 +471,7 @@ const VIA_DETAIL: Readonly<Record<string, string>> = {
   nickname: 'nickname',
   language: 'the same name in another language',
   truncated: 'cut short',
+  vowels: 'the same consonants, other vowels',
 };
 
 /** What a pair's detail adds in brackets: how the spellings met, and words joined on one side. */

@@ -74,7 +74,7 @@ export interface ConsonantReading {
 export type WordMatchKind = 'exact' | 'close' | 'phonetic' | 'initial';
 
 /** What made two different spellings meet, for the reason's detail. */
-export type WordMatchVia = 'transliterated' | 'romanisation' | 'nickname' | 'language' | 'truncated';
+export type WordMatchVia = 'transliterated' | 'romanisation' | 'nickname' | 'language' | 'truncated' | 'vowels';
 
 export interface WordMatch {
   /** Share of the words' weight that counts as matched, 0..1. */
@@ -104,6 +104,12 @@ const GLIDE_MIN_JW = 0.7;
 const PHONETIC_MIN_CREDIT = 0.6;
 const PHONETIC_MAX_CREDIT = 0.9;
 const PHONETIC_MIN_JW_FEW_SOUNDS = 0.88;
+/** The same consonants in the same order, only the vowels differing (Omar / Amor, Ezat / Izzat, Hasan / Husayn): Arabic
+ * script writes no short vowels, so each transliteration hears its own, but so do two different names (Hassan and Hussein).
+ * A little credit, for a word at least this long with at least two consonants: beside several other words that match it
+ * lifts a long name over the threshold; beside one it stays a near miss. */
+const OTHER_VOWELS_CREDIT = 0.3;
+const OTHER_VOWELS_MIN_LENGTH = 4;
 
 /** Four-letter words one edit apart ("Daut" / "Daun", "Erik" / "Eric"): a typo as often as another name. */
 const SHORT_ONE_EDIT_CREDIT = 0.6;
@@ -138,6 +144,8 @@ const VOWELS_ONLY: WordMatch = Object.freeze({ credit: 0.75, kind: 'phonetic', v
 const NICKNAME: WordMatch = Object.freeze({ credit: NICKNAME_CREDIT, kind: 'close', via: 'nickname' });
 const LANGUAGE: WordMatch = Object.freeze({ credit: LANGUAGE_CREDIT, kind: 'close', via: 'language' });
 const ROMANISED: WordMatch = Object.freeze({ credit: ROMANISATION_CREDIT, kind: 'phonetic', via: 'romanisation' });
+// Loose: never for words read as one, whose vowels between the words are guessed already.
+const OTHER_VOWELS: WordMatch = Object.freeze({ credit: OTHER_VOWELS_CREDIT, kind: 'phonetic', via: 'vowels', loose: true });
 const INITIAL: WordMatch = Object.freeze({ credit: INITIAL_CREDIT, kind: 'initial' });
 /** The article as an abjad writes it ("al") and as a Latin spelling assimilates it ("ur", "ud", "ash"). */
 const ARTICLE: WordMatch = Object.freeze({ credit: ARTICLE_CREDIT, kind: 'close' });
@@ -1052,6 +1060,7 @@ function compareLatinSpellings(a: ComparableWord, b: ComparableWord, language: W
   }
   if (phonetic > (best?.credit ?? 0)) best = { credit: phonetic, kind: 'phonetic' };
   if (language && language.credit > (best?.credit ?? 0)) best = language;
+  if (!best && Math.min(la, lb) >= OTHER_VOWELS_MIN_LENGTH && a.skeleton === b.skeleton && consonantCount(a.skeleton) >= 2) best = OTHER_VOWELS;
   return best;
 }
 
@@ -1072,11 +1081,18 @@ export function compareWords(a: ComparableWord, b: ComparableWord): WordMatch | 
       if (!m || m.kind === 'initial' || m.credit <= (best?.credit ?? 0)) continue;
       // Another spelling is a reading of the letters already: sounding alike after it (Double Metaphone, below the
       // credit of equal folded spellings or skeletons) is one guess too many.
-      if (m.kind === 'phonetic' && !m.via && m.credit < SKELETON_EQUAL_CREDIT) continue;
+      if (m.kind === 'phonetic' && (!m.via || m.via === 'vowels') && m.credit < SKELETON_EQUAL_CREDIT) continue;
       best = { ...m, kind: m.kind === 'exact' ? 'close' : m.kind, reading: x === a ? y.text : x.text };
     }
   }
   return best;
+}
+
+/** Letters of a skeleton other than its vowel mark. */
+function consonantCount(skeleton: string): number {
+  let n = 0;
+  for (let i = 0; i < skeleton.length; i++) if (skeleton.charCodeAt(i) !== 97) n++;
+  return n;
 }
 
 /** compareWords for one spelling of each word. */
