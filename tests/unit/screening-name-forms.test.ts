@@ -7,7 +7,7 @@
 // other languages, and words read as one that only add a word.
 import { describe, expect, it } from 'vitest';
 import { buildScreeningIndex, scoreEntry, screenName, type Match } from '@/lib/screening/matcher';
-import { BUSINESS_WORD_TRANSLATIONS, LEGAL_FORM_PHRASES, LEGAL_FORM_WORDS } from '@/lib/screening/matcher/name-words';
+import { BUSINESS_WORD_TRANSLATIONS, COUNTRY_WORDS, LEGAL_FORM_PHRASES, LEGAL_FORM_WORDS } from '@/lib/screening/matcher/name-words';
 import { greekReadings } from '@/lib/screening/matcher/normalize';
 import { OneEditIndex } from '@/lib/screening/matcher/one-edit-index';
 import { arabicArticleFolded, malayFrenchSpellings } from '@/lib/screening/matcher/similarity';
@@ -397,5 +397,18 @@ describe('words with the same consonants and other vowels', () => {
   it('need two consonants: Ayyad and Iyad share one only', () => {
     const ayyad = personScore('Ayyad Nazmi Salih Khalil', 'KHALIL, Iyad Nazmi Salih');
     expect(ayyad.reasons.map((r) => r.code)).toContain('query_has_extra');
+  });
+});
+
+describe('every country named in a business name', () => {
+  it('weighs as a generic word, beyond the countries written by hand (names from the runtime\'s ICU data)', () => {
+    for (const word of ['bosnia', 'herzegovina', 'comoros', 'zealand', 'mauritania', 'ivoire']) expect(COUNTRY_WORDS.has(word), word).toBe(true);
+    expect(businessScore('Taibah International', 'TAIBAH INTERNATIONAL BOSNIA').score).toBeGreaterThanOrEqual(80);
+  });
+
+  it('leaves out the words of region names that are names or common words first', () => {
+    for (const word of ['garcia', 'marino', 'solomon', 'marshall', 'vincent', 'israel', 'chad', 'arab', 'islands', 'south']) {
+      expect(COUNTRY_WORDS.has(word), word).toBe(false);
+    }
   });
 });

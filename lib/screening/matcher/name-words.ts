@@ -77,6 +77,38 @@ const COUNTRY_OF_WORD: ReadonlyMap<string, string> = new Map([
   ['colombian', 'colombia'],
 ]);
 
+/** Words of region names that are given names, surnames or common words before they are a country's (Diego Garcia,
+ * San Marino, St. Vincent, Marshall Islands, Chad, Israel, Sahara, Arab), or that name no country (Eurozone, Pseudo-Accents). */
+const REGION_WORDS_NOT_COUNTRIES: ReadonlySet<string> = new Set([
+  'island', 'islands', 'republic', 'united', 'states', 'kingdom', 'south', 'north', 'northern', 'western', 'central',
+  'african', 'american', 'french', 'british', 'outlying', 'territories', 'territory', 'ocean', 'indian', 'union', 'nations',
+  'european', 'pseudo', 'accents', 'unknown', 'region', 'china', 'guinea', 'marshall', 'solomon', 'christmas', 'virgin',
+  'heard', 'mcdonald', 'mayen', 'diego', 'garcia', 'costa', 'sierra', 'leone', 'marino', 'salvador', 'helena', 'lucia',
+  'martin', 'vincent', 'pierre', 'tristan', 'cunha', 'trinidad', 'equatorial', 'sandwich', 'norfolk', 'canary', 'caribbean',
+  'kinshasa', 'brazzaville', 'city', 'cape', 'verde', 'netherlands', 'eurozone', 'israel', 'chad', 'sark', 'burma', 'arab',
+  'cook', 'isle', 'rica', 'southern', 'oceania', 'bidi', 'sint', 'tome', 'principe', 'sahara', 'puerto', 'turks', 'dominican',
+]);
+
+/**
+ * Every country's and territory's English name as the runtime's ICU data writes it (Intl.DisplayNames, all two-letter
+ * region codes), folded to lower-case ASCII, as words of four letters or more (Bosnia, Herzegovina, Comoros, Zealand),
+ * but for REGION_WORDS_NOT_COUNTRIES: the countries a hand-written list would miss.
+ */
+function regionNameWords(): string[] {
+  const names = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+  const words = new Set<string>();
+  for (let a = 65; a <= 90; a++) {
+    for (let b = 65; b <= 90; b++) {
+      const name = names.of(String.fromCharCode(a, b));
+      if (!name) continue;
+      for (const word of name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().split(/[^a-z]+/)) {
+        if (word.length >= 4 && !REGION_WORDS_NOT_COUNTRIES.has(word)) words.add(word);
+      }
+    }
+  }
+  return [...words];
+}
+
 /** Countries and their adjectives as business names write them (Bank Melli Iran, Sberbank of Russia, Korea Kumgang
  * Group), in English and in the transliterations the lists use (Rossii, Rossiya): a business is named for where it
  * works as often as not, so such a word says as little as a generic one. Written for this service from common
@@ -90,6 +122,7 @@ export const COUNTRY_WORDS: ReadonlySet<string> = new Set([
   'thailand', 'panama', 'cyprus', 'malta', 'switzerland', 'nigeria', 'ethiopia', 'kenya', 'mexico', 'colombia',
   'brazil',
   ...COUNTRY_OF_WORD.keys(),
+  ...regionNameWords(),
 ]);
 
 /** The country a business name's word names (COUNTRY_WORDS), as one spelling; undefined for other words. */
