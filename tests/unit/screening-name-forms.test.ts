@@ -412,3 +412,15 @@ describe('every country named in a business name', () => {
     }
   });
 });
+
+describe('abbreviations of Muhammad', () => {
+  it('meet the name as the same name written otherwise (Md, Muh, Moh, Mhd)', () => {
+    for (const short of ['Md', 'Muh', 'Moh', 'Mhd', 'Md.']) {
+      expect(personScore(`${short} Sholeh Ibrahim`, 'IBRAHIM, Muhammad Sholeh').score, short).toBeGreaterThanOrEqual(80);
+    }
+  });
+
+  it('do not stand for another name sharing their letters', () => {
+    expect(personScore('Md Ali', 'ALI, Mahdi').score).toBeLessThan(80);
+  });
+});

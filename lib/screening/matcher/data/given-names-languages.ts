@@ -2,7 +2,7 @@
 // Pierre; Iosif, Joseph, Yusuf). Written for this service from common usage: each line is one name, in Latin
 // spellings as customer files and the lists write them, without accents; every name on a line is the same name as
 // every other. Spelling variants of one language (Aleksandr, Alexandr) are found by spelling and sound and need not
-// be here.
+// be here. Abbreviations that stand for the name on documents (Md, Mohd, Muh, Moh, Mhd for Muhammad) are on its line.
 
 export const GIVEN_NAME_LANGUAGES_CSV = `
 pyotr,petr,peter,pedro,pietro,pierre,piotr,petro,petar,petrus,boutros,butrus
@@ -55,5 +55,5 @@ yulia,yuliya,julia,giulia,julie
 sofia,sofiya,sophia,sophie,zofia
 anna,ana,hanna,hannah,anne,ganna
 uthman,othman,osman,usman,ousmane,usmon,otman,osmane,uthmaan
-muhammad,mohammed,mohamed,mohammad,muhammed,mohamad,mohd,muhd,mehmet,mehmed,mamadou
+muhammad,mohammed,mohamed,mohammad,muhammed,mohamad,mohd,muhd,md,muh,moh,mhd,mhmd,mehmet,mehmed,mamadou
 `;
