@@ -1080,7 +1080,7 @@ export function compareWords(a: ComparableWord, b: ComparableWord): WordMatch | 
       const m = compareSpellings(x, y);
       if (!m || m.kind === 'initial' || m.credit <= (best?.credit ?? 0)) continue;
       // Another spelling is a reading of the letters already: sounding alike after it (Double Metaphone, below the
-      // credit of equal folded spellings or skeletons) is one guess too many.
+      // credit of equal folded spellings or skeletons), or only its consonants the same, is one guess too many.
       if (m.kind === 'phonetic' && (!m.via || m.via === 'vowels') && m.credit < SKELETON_EQUAL_CREDIT) continue;
       best = { ...m, kind: m.kind === 'exact' ? 'close' : m.kind, reading: x === a ? y.text : x.text };
     }
@@ -1088,11 +1088,9 @@ export function compareWords(a: ComparableWord, b: ComparableWord): WordMatch | 
   return best;
 }
 
-/** Letters of a skeleton other than its vowel mark. */
+/** Letters of a skeleton (ComparableWord.skeleton) other than the "a" written for each run of vowels. */
 function consonantCount(skeleton: string): number {
-  let n = 0;
-  for (let i = 0; i < skeleton.length; i++) if (skeleton.charCodeAt(i) !== 97) n++;
-  return n;
+  return skeleton.replace(/a/g, '').length;
 }
 
 /** compareWords for one spelling of each word. */
