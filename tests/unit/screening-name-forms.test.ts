@@ -424,3 +424,29 @@ describe('abbreviations of Muhammad', () => {
     expect(personScore('Md Ali', 'ALI, Mahdi').score).toBeLessThan(80);
   });
 });
+
+describe('a title after the article', () => {
+  it('is a family name that meets the name written as one word (Es Sayed, Essayed)', () => {
+    const essayed = personScore('Abdulqadir Mahmud Essayed', 'ES SAYED, Abdelkader Mahmoud');
+    expect(essayed.score).toBeGreaterThanOrEqual(80);
+    expect(essayed.reasons.map((r) => r.detail)).toContain('"essayed" = "es sayed"');
+  });
+
+  it('costs little where the other side drops it as a title', () => {
+    expect(personScore('Mahmoud Sayed', 'EL SAYED, Mahmoud').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Mahmoud Hassan', 'ES SAYED, Mahmoud').score).toBeLessThan(70);
+  });
+});
+
+describe('th and dh of Arabic names as s and z', () => {
+  it('meet the Persian, Urdu and Turkish spellings (Haris, Sabit, Zakir), saying what was read', () => {
+    const haris = personScore('Muthana Haris al-Dari', 'AL-DARI, Muthanna Harith');
+    expect(haris.score).toBeGreaterThanOrEqual(80);
+    expect(haris.reasons.map((r) => r.detail)).toContain('"haris" ~ "harith" (read as "haris")');
+    expect(personScore('Zakir Naik', 'DHAKIR, Naik').score).toBeGreaterThanOrEqual(80);
+  });
+
+  it('are not read so in short words', () => {
+    expect(personScore('Sam Khan', 'KHAN, Tham').score).toBeLessThan(80);
+  });
+});

@@ -5,6 +5,7 @@
 import anyAscii from 'any-ascii';
 import type { EntryKind } from './types';
 import {
+  ARTICLE_SPELLINGS,
   BUSINESS_NAME_ACRONYMS,
   BUSINESS_WORD_TRANSLATIONS,
   COUNTRY_PHRASES,
@@ -821,8 +822,16 @@ export function normalizeName(raw: string, kind: EntryKind): NormalizedName {
   const readings = new Map<string, readonly string[]>();
   let tokens = normalizeText(ordered, readings).split(' ').filter((t) => t.length > 0);
   const legal = new Set<string>();
+  const familyTitles = new Set<string>();
   if (kind === 'person') {
-    const withoutTitles = tokens.filter((t) => !PERSON_TITLES.has(t) && !ABJAD_TITLES.has(t));
+    // A title after the article is a family name (El Sayed, Al-Sheikh): kept, as a particle, so that it can
+    // meet the name written as one word (Elsayed) but costs little where the other side drops it as a title.
+    const withoutTitles = tokens.filter((t, i) => {
+      if (!PERSON_TITLES.has(t) && !ABJAD_TITLES.has(t)) return true;
+      if (i === 0 || !ARTICLE_SPELLINGS.has(tokens[i - 1] as string)) return false;
+      familyTitles.add(t);
+      return true;
+    });
     if (withoutTitles.length > 0) tokens = withoutTitles;
     tokens = tokens.map((t) => lettersForDigits(t, readings));
   } else {
@@ -845,7 +854,7 @@ export function normalizeName(raw: string, kind: EntryKind): NormalizedName {
       if (english) readings.set(token, [...(readings.get(token) ?? []), ...english]);
     }
   }
-  let words = tokens.map((text) => withReadings(text, roleOf(text, kind)));
+  let words = tokens.map((text) => withReadings(text, familyTitles.has(text) ? 'particle' : roleOf(text, kind)));
   // A name made only of particles ("ABU") must still have something to match with.
   if (words.length > 0 && words.every((w) => w.role === 'particle' || w.role === 'generic')) {
     words = words.map((w) => withReadings(w.text, 'normal'));

@@ -814,6 +814,17 @@ export function malayFrenchSpellings(text: string): string[] {
   return [...new Set(spellings)].filter((s) => s !== text);
 }
 
+/**
+ * The spellings of an Arabic name with th or dh as Persian, Urdu and Turkish spellings write it, where those letters
+ * (ث, ذ, ض, ظ) are said s and z: Harith = Haris, Uthman = Usman, Thabit = Sabit, Dhakir = Zakir, Ramadhan = Ramazan.
+ * [] for a word without th or dh, or shorter than five letters.
+ */
+export function interdentalSpellings(text: string): string[] {
+  if (text.length < 5 || !/[td]h/.test(text)) return [];
+  const spelled = text.replace(/th/g, 's').replace(/dh/g, 'z');
+  return spelled === text ? [] : [spelled];
+}
+
 /** Prepare a normalised word for comparison; `spellings`: its other Latin spellings (see ComparableWord.spellings). */
 export function comparableWord(text: string, spellings?: readonly string[]): ComparableWord {
   const word = comparableSpelling(text);
@@ -821,7 +832,7 @@ export function comparableWord(text: string, spellings?: readonly string[]): Com
   const others = word.latin || word.abjad
     ? [...new Set([...(spellings ?? []), ...(word.latin ? slavicSpellings(text) : [])])].filter((s) => s !== text && /^[a-z]+$/.test(s))
     : [];
-  const latinOnly = word.latin ? malayFrenchSpellings(text).filter((s) => !others.includes(s)) : [];
+  const latinOnly = word.latin ? [...new Set([...malayFrenchSpellings(text), ...interdentalSpellings(text)])].filter((s) => !others.includes(s)) : [];
   if (others.length === 0 && latinOnly.length === 0) return word;
   return {
     ...word,
