@@ -450,3 +450,17 @@ describe('th and dh of Arabic names as s and z', () => {
     expect(personScore('Sam Khan', 'KHAN, Tham').score).toBeLessThan(80);
   });
 });
+
+describe('a person\'s query words beyond the listed name', () => {
+  it('count half when every distinctive word of the list name is met (a customer record holding a third name)', () => {
+    const gadet = personScore('Peter Gatdet Yaka', 'GADET, Peter');
+    expect(gadet.score).toBeGreaterThanOrEqual(80);
+    expect(gadet.reasons.map((r) => r.detail)).toContain('"yaka" is only in the query');
+    expect(gadet.score).toBeLessThan(personScore('Peter Gatdet', 'GADET, Peter').score);
+  });
+
+  it('count in full when a word of the list name is not met, and for a list name\'s own words', () => {
+    expect(personScore('Peter Gatdet Yaka', 'GADET, Simon').score).toBeLessThan(70);
+    expect(personScore('Muammar Mohammed', 'QADHAFI, Muammar Mohammed Abu Minyar').score).toBeLessThan(80);
+  });
+});

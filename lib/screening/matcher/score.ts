@@ -46,6 +46,8 @@ const TRANSLATED_GENERIC_CREDIT = 0.7;
 /** How much a list name's middle word counts when the query left it out (see alignNames). */
 const OMITTED_MIDDLE_NAME_SHARE = 0.25;
 const OMITTED_MIDDLE_NAME_CAP = 88;
+/** How much a person's query word outside the matched ones counts when the list name is met in full (see alignNames). */
+const QUERY_OUTER_NAME_SHARE = 0.5;
 
 const BIRTH_YEAR_MATCH_BONUS = 3;
 /** Birth dates in customer files and lists are often off by a year (a recording difference) or two (an
@@ -326,9 +328,9 @@ function leftoversOf(name: PreparedName, used: Uint8Array, extras: string[] | nu
 
 /** How much of a name `matched` covers when its words between its first and last matched ones count at
  * OMITTED_MIDDLE_NAME_SHARE when unmatched, and so does the part an initial leaves unconfirmed of one it matches
- * (S. V. Lavrov says no more of Viktorovich than S. Lavrov does); null when no such word lowers the name's weight.
- * See alignOnce. */
-function coverageWithoutMiddle(name: PreparedName, used: Uint8Array, initialOf: Float64Array, matched: number): number | null {
+ * (S. V. Lavrov says no more of Viktorovich than S. Lavrov does), and its unmatched words outside them at
+ * `outerShare`; null when no such word lowers the name's weight. See alignOnce. */
+function coverageWithoutMiddle(name: PreparedName, used: Uint8Array, initialOf: Float64Array, matched: number, outerShare = 1): number | null {
   let firstMatched = -1;
   let lastMatched = -1;
   for (let i = 0; i < name.wordCount; i++) {
@@ -337,11 +339,12 @@ function coverageWithoutMiddle(name: PreparedName, used: Uint8Array, initialOf: 
     lastMatched = i;
   }
   let weight = name.totalWeight;
-  for (let i = firstMatched + 1; i < lastMatched; i++) {
+  for (let i = 0; i < name.wordCount; i++) {
     const full = (name.units[i] as NameUnit).weight;
+    const inside = i > firstMatched && i < lastMatched;
     const confirmed = initialOf[i] as number;
-    if (used[i] !== 1) weight -= full * (1 - OMITTED_MIDDLE_NAME_SHARE);
-    else if (confirmed > 0) weight -= Math.max(0, full - confirmed) * (1 - OMITTED_MIDDLE_NAME_SHARE);
+    if (used[i] !== 1) weight -= full * (1 - (inside ? OMITTED_MIDDLE_NAME_SHARE : outerShare));
+    else if (inside && confirmed > 0) weight -= Math.max(0, full - confirmed) * (1 - OMITTED_MIDDLE_NAME_SHARE);
   }
   return weight < name.totalWeight && weight > 0 ? Math.min(1, matched / weight) : null;
 }
@@ -416,14 +419,16 @@ function alignOnce(
   // the other span several positions, the other's unmatched words inside that span (a patronymic, a
   // father's or grandfather's name: "Muammar Qadhafi" for "Muammar Mohammed Abu Minyar Qadhafi") are
   // names that customer records and lists often omit, on either side. They count for less; words
-  // outside the span count in full. What this adds stops at a cap, so a name matched word for word
-  // still ranks above one with names left out.
+  // outside the span count in full, but for a person's query words when every distinctive word of the list
+  // name is met: a customer record holds the listed name and more (a third name, a family or tribal name),
+  // which counts half. What this adds stops at a cap, so a name matched word for word still ranks above one
+  // with names left out.
   const listCoverage = name.totalWeight > 0 ? listMatched / name.totalWeight : 0;
   let score = blendCoverage(queryCoverage, listCoverage);
   if (pairCount >= 2) {
     const listWithout = queryLeft.distinctive === 0 ? coverageWithoutMiddle(name, usedList, initialOfList, listMatched) : null;
     if (listWithout !== null) score = Math.max(score, Math.min(blendCoverage(queryCoverage, listWithout), OMITTED_MIDDLE_NAME_CAP));
-    const queryWithout = listLeft.distinctive === 0 ? coverageWithoutMiddle(query, usedQuery, initialOfQuery, queryMatched) : null;
+    const queryWithout = listLeft.distinctive === 0 ? coverageWithoutMiddle(query, usedQuery, initialOfQuery, queryMatched, name.kind === 'person' ? QUERY_OUTER_NAME_SHARE : 1) : null;
     if (queryWithout !== null) score = Math.max(score, Math.min(blendCoverage(queryWithout, listCoverage), OMITTED_MIDDLE_NAME_CAP));
   }
   // Both names having a distinctive word the other lacks ("Vladimir Putin" / "Vladimir Kononov") is
