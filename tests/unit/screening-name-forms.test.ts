@@ -464,3 +464,16 @@ describe('a person\'s query words beyond the listed name', () => {
     expect(personScore('Muammar Mohammed', 'QADHAFI, Muammar Mohammed Abu Minyar').score).toBeLessThan(80);
   });
 });
+
+describe('short words that fold to one spelling', () => {
+  it('sound alike from three letters (But / Bout)', () => {
+    const bout = personScore('Victor Anatolyevich But', 'BOUT, Viktor Anatolijevitch');
+    expect(bout.score).toBeGreaterThanOrEqual(80);
+    expect(bout.reasons.map((r) => r.detail)).toContain('"but" ~ "bout" (sounds alike)');
+  });
+
+  it('but not w against v, nor two letters', () => {
+    expect(personScore('Kim Wan', 'KIM, Van').score).toBeLessThan(80);
+    expect(personScore('Li Wu', 'LI, Vu').score).toBeLessThan(80);
+  });
+});

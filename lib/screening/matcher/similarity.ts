@@ -1027,6 +1027,11 @@ function compareLatinSpellings(a: ComparableWord, b: ComparableWord, language: W
     if (Math.abs(la - lb) === 1 && undoubled(a.text) === undoubled(b.text)) return DOUBLED_LETTER;
     // An i written y after the first letter (Aly / Ali, Sayf / Saif is longer): a spelling too.
     if (la === lb && sameButIY(a.text, b.text)) return I_AS_Y;
+    // Three letters or more that fold to one spelling (But / Bout, Tom / Thom): one sound however transliterated;
+    // but for w against v, which in short words are two names as often (Wan, Van; Wu, Vu).
+    if (Math.min(la, lb) >= 3 && a.folded === b.folded && a.text.includes('w') === b.text.includes('w')) {
+      return language ?? { credit: FOLDED_EQUAL_CREDIT, kind: 'phonetic' };
+    }
     return language;
   }
 
