@@ -477,3 +477,16 @@ describe('short words that fold to one spelling', () => {
     expect(personScore('Li Wu', 'LI, Vu').score).toBeLessThan(80);
   });
 });
+
+describe('a typo in a short word', () => {
+  it('counts a little: beside other words that match it lifts the name (Min Aug Hlaing / HLAING, Min Aung)', () => {
+    const aung = personScore('Min Aug Hlaing', 'HLAING, Min Aung');
+    expect(aung.score).toBeGreaterThanOrEqual(80);
+    expect(aung.reasons.map((r) => r.detail)).toContain('"aug" ~ "aung"');
+    expect(personScore('Aug Smith', 'SMITH, Aung').score).toBeLessThan(80);
+  });
+
+  it('is not n against ng, two Korean or Chinese syllables (Yon / Yong)', () => {
+    expect(personScore('Ri Su Yon', 'RI, Su Yong').score).toBeLessThan(70);
+  });
+});

@@ -113,6 +113,9 @@ const OTHER_VOWELS_MIN_LENGTH = 4;
 
 /** Four-letter words one edit apart ("Daut" / "Daun", "Erik" / "Eric"): a typo as often as another name. */
 const SHORT_ONE_EDIT_CREDIT = 0.6;
+/** A letter left out of a word of four, or two neighbouring letters of a word of three swapped (Aug / Aung, Yon / Yno):
+ * a typo as often as another name, so a little credit, which lifts a name only beside other words that match. */
+const SHORT_TYPO: WordMatch = Object.freeze({ credit: 0.5, kind: 'close' });
 /** A nickname (Sasha / Aleksandr, Bill / William): beside an exact surname it matches also when the query leaves out a
  * listed middle name or patronymic (Sasha Lukashenko / Lukashenko, Aleksandr Grigoryevich 80). */
 const NICKNAME_CREDIT = 0.68;
@@ -262,6 +265,14 @@ export function withinOneEdit(a: string, b: string): boolean {
   if (lb > la) return sameFrom(a, i, b, i + 1); // insertion
   if (sameFrom(a, i + 1, b, i + 1)) return true; // substitution
   return a.charCodeAt(i) === b.charCodeAt(i + 1) && a.charCodeAt(i + 1) === b.charCodeAt(i) && sameFrom(a, i + 2, b, i + 2);
+}
+
+/** See SHORT_TYPO; not n against ng ending the word (Yon / Yong, Son / Song: two Korean or Chinese syllables). */
+function shortTypo(a: string, b: string): boolean {
+  const [shorter, longer] = a.length <= b.length ? [a, b] : [b, a];
+  if (shorter.length !== 3 || longer.length > 4) return false;
+  if (longer.length === 4) return withinOneEdit(shorter, longer) && !(longer === `${shorter}g` && shorter.endsWith('n'));
+  return (a[0] === b[1] && a[1] === b[0] && a[2] === b[2]) || (a[0] === b[0] && a[1] === b[2] && a[2] === b[1]);
 }
 
 /** Abd and the article after it, as Latin spellings write it: abdul, abdel, abdal, abdol; assimilated to a sun letter
@@ -1032,6 +1043,7 @@ function compareLatinSpellings(a: ComparableWord, b: ComparableWord, language: W
     if (Math.min(la, lb) >= 3 && a.folded === b.folded && a.text.includes('w') === b.text.includes('w')) {
       return language ?? { credit: FOLDED_EQUAL_CREDIT, kind: 'phonetic' };
     }
+    if (shortTypo(a.text, b.text)) return language ?? SHORT_TYPO;
     return language;
   }
 
