@@ -479,14 +479,28 @@ describe('short words that fold to one spelling', () => {
 });
 
 describe('a typo in a short word', () => {
-  it('counts a little: beside other words that match it lifts the name (Min Aug Hlaing / HLAING, Min Aung)', () => {
+  it('counts as a four-letter word one edit away does (Erik / Eric): beside other words that match it lifts the name', () => {
     const aung = personScore('Min Aug Hlaing', 'HLAING, Min Aung');
     expect(aung.score).toBeGreaterThanOrEqual(80);
     expect(aung.reasons.map((r) => r.detail)).toContain('"aug" ~ "aung"');
-    expect(personScore('Aug Smith', 'SMITH, Aung').score).toBeLessThan(80);
+    expect(personScore('Uma Akbar', 'AKBAR, Umar').score).toBe(personScore('Daut Akbar', 'AKBAR, Daun').score);
+    expect(personScore('Uma Akbar', 'AKBAR, Umar').score).toBeLessThan(personScore('Umar Akbar', 'AKBAR, Umar').score);
   });
 
   it('is not n against ng, two Korean or Chinese syllables (Yon / Yong)', () => {
     expect(personScore('Ri Su Yon', 'RI, Su Yong').score).toBeLessThan(70);
+  });
+});
+
+describe('two typos in a long word', () => {
+  it('count a little: beside other words that match they lift the name (Etcobzar / Escobar)', () => {
+    const escobar = personScore('Jonathan Alvarez Etcobzar', 'ALVAREZ ESCOBAR, Jonathan');
+    expect(escobar.score).toBeGreaterThanOrEqual(80);
+    expect(escobar.reasons.map((r) => r.detail)).toContain('"etcobzar" ~ "escobar"');
+  });
+
+  it('not in words shorter than seven letters, nor beside a single other word', () => {
+    expect(personScore('Jonathan Alvarez Tarvia', 'ALVAREZ GARCIA, Jonathan').score).toBeLessThan(70);
+    expect(personScore('Pablo Etcobzar', 'ESCOBAR, Pablo').score).toBeLessThan(80);
   });
 });

@@ -111,11 +111,15 @@ const PHONETIC_MIN_JW_FEW_SOUNDS = 0.88;
 const OTHER_VOWELS_CREDIT = 0.3;
 const OTHER_VOWELS_MIN_LENGTH = 4;
 
+/** Two words of seven letters or more two edits apart (Etcobzar / Escobar, Ieazunza / Inzunza): two typos, or another
+ * name as often (Fernando / Fernandez), so a little credit, which lifts a name only beside other words that match. */
+const TWO_EDITS_MIN_LENGTH = 7;
+const TWO_EDITS: WordMatch = Object.freeze({ credit: 0.5, kind: 'close' });
 /** Four-letter words one edit apart ("Daut" / "Daun", "Erik" / "Eric"): a typo as often as another name. */
 const SHORT_ONE_EDIT_CREDIT = 0.6;
 /** A letter left out of a word of four, or two neighbouring letters of a word of three swapped (Aug / Aung, Yon / Yno):
  * a typo as often as another name, so a little credit, which lifts a name only beside other words that match. */
-const SHORT_TYPO: WordMatch = Object.freeze({ credit: 0.5, kind: 'close' });
+const SHORT_TYPO: WordMatch = Object.freeze({ credit: SHORT_ONE_EDIT_CREDIT, kind: 'close' });
 /** A nickname (Sasha / Aleksandr, Bill / William): beside an exact surname it matches also when the query leaves out a
  * listed middle name or patronymic (Sasha Lukashenko / Lukashenko, Aleksandr Grigoryevich 80). */
 const NICKNAME_CREDIT = 0.68;
@@ -1088,8 +1092,39 @@ function compareLatinSpellings(a: ComparableWord, b: ComparableWord, language: W
   }
   if (phonetic > (best?.credit ?? 0)) best = { credit: phonetic, kind: 'phonetic' };
   if (language && language.credit > (best?.credit ?? 0)) best = language;
+  if (!best && Math.min(la, lb) >= TWO_EDITS_MIN_LENGTH && Math.abs(la - lb) <= 2 && withinTwoEdits(a.text, b.text)) best = TWO_EDITS;
   if (!best && Math.min(la, lb) >= OTHER_VOWELS_MIN_LENGTH && a.skeleton === b.skeleton && consonantCount(a.skeleton) >= 2) best = OTHER_VOWELS;
   return best;
+}
+
+/** Whether two words are at most two edits apart (a letter changed, added, left out, or two neighbours swapped). */
+function withinTwoEdits(a: string, b: string): boolean {
+  // Optimal string alignment distance, rows kept to the band of two around the diagonal.
+  const la = a.length;
+  const lb = b.length;
+  let before = new Array<number>(lb + 1);
+  let previous = Array.from({ length: lb + 1 }, (_, j) => j);
+  let current = new Array<number>(lb + 1);
+  for (let i = 1; i <= la; i++) {
+    current[0] = i;
+    let rowMin = i;
+    for (let j = 1; j <= lb; j++) {
+      if (Math.abs(i - j) > 2) {
+        current[j] = 3;
+        continue;
+      }
+      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
+      let d = Math.min((previous[j] as number) + 1, (current[j - 1] as number) + 1, (previous[j - 1] as number) + cost);
+      if (i > 1 && j > 1 && a.charCodeAt(i - 1) === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1)) {
+        d = Math.min(d, (before[j - 2] as number) + 1);
+      }
+      current[j] = d;
+      if (d < rowMin) rowMin = d;
+    }
+    if (rowMin > 2) return false;
+    [before, previous, current] = [previous, current, before];
+  }
+  return (previous[lb] as number) <= 2;
 }
 
 /**
@@ -1106,7 +1141,7 @@ export function compareWords(a: ComparableWord, b: ComparableWord): WordMatch | 
       if (x === a && y === b) continue;
       if ((x.latinOnly && !y.latin) || (y.latinOnly && !x.latin)) continue;
       const m = compareSpellings(x, y);
-      if (!m || m.kind === 'initial' || m.credit <= (best?.credit ?? 0)) continue;
+      if (!m || m.kind === 'initial' || m === TWO_EDITS || m.credit <= (best?.credit ?? 0)) continue;
       // Another spelling is a reading of the letters already: sounding alike after it (Double Metaphone, below the
       // credit of equal folded spellings or skeletons), or only its consonants the same, is one guess too many.
       if (m.kind === 'phonetic' && (!m.via || m.via === 'vowels') && m.credit < SKELETON_EQUAL_CREDIT) continue;
