@@ -504,3 +504,13 @@ describe('two typos in a long word', () => {
     expect(personScore('Pablo Etcobzar', 'ESCOBAR, Pablo').score).toBeLessThan(80);
   });
 });
+
+describe('a Slavic surname in -ov or -ev written with the man\'s ending', () => {
+  it('is the same surname: records outside Slavic countries often write a woman\'s so', () => {
+    expect(personScore('Maria Aleksandrovna Lavrov', 'LAVROVA, Maria Aleksandrovna').score).toBeGreaterThanOrEqual(80);
+  });
+
+  it('leaves given names of the other gender apart', () => {
+    expect(personScore('Alexandra Petrova', 'PETROVA, Aleksandr').score).toBeLessThan(70);
+  });
+});

@@ -180,7 +180,8 @@ function sameButFirstOU(a: string, b: string): boolean {
 
 /**
  * A given name and the same name for the other gender, told apart by a final a (Maria / Mario, Daniela / Daniel,
- * Alexandra / Aleksandr, Luisa / Luis, Paula / Paulo; and so Petrova / Petrov): another person, not a spelling.
+ * Alexandra / Aleksandr, Luisa / Luis, Paula / Paulo): another person, not a spelling; but not a surname in -ov or -ev
+ * (Petrova / Petrov).
  * The stems are compared folded for sound (foldForSound), so they may be spelled apart (x / ks). A stem of four letters at
  * least; not an o that Tajik, Uzbek or Indonesian spellings write for an Arabic final a (Yahyo, Mustafo, Ridho,
  * Abdullo: stems ending in y, h, f or ull), nor the Belarusian -enka of an -enko, nor a final h or another vowel
@@ -193,6 +194,9 @@ export function otherGender(a: string, b: string): boolean {
   const stem = fem.slice(0, -1);
   // (Cheap tests first: this runs for most pairs of words compared.)
   if (stem.length < 4 || fem.charCodeAt(0) !== masc.charCodeAt(0) || Math.abs(masc.length - fem.length) > 1) return false;
+  // A Slavic surname in -ov or -ev (Petrov, Lavrova): records outside Slavic countries often write a woman's with the
+  // man's ending, and no given name ends so: a spelling, not another person.
+  if (/[oe]v$/.test(masc)) return false;
   if (masc.endsWith('o')) {
     const mascStem = masc.slice(0, -1);
     return !/(?:[yhf]|ull|enk)$/.test(mascStem) && !/(?:[yhf]|ull|enk)$/.test(stem) && foldForSound(stem) === foldForSound(mascStem);
