@@ -514,3 +514,15 @@ describe('a Slavic surname in -ov or -ev written with the man\'s ending', () => 
     expect(personScore('Alexandra Petrova', 'PETROVA, Aleksandr').score).toBeLessThan(70);
   });
 });
+
+describe('a person\'s last word that is a particle elsewhere', () => {
+  it('is a surname, for a particle stands before the name it belongs to (Sergey Ten, Thanh Le)', () => {
+    expect(personScore('Sergey Ten', 'TEN, Sergey Yuryevich').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Sergey Ivanov', 'TEN, Sergey').score).toBeLessThan(70);
+  });
+
+  it('stays a particle before another word, and a patronymic cut short is no other gender (Borisovn)', () => {
+    expect(personScore('Seifallah Ben Hassine', 'HASSINE, Seifallah Ben').score).toBe(100);
+    expect(personScore('Olga Borisovn Lyubimova', 'LYUBIMOVA, Olga Borisovna').score).toBeGreaterThanOrEqual(80);
+  });
+});

@@ -24,6 +24,7 @@ describe('a given name of the other gender', () => {
     // A Slavic surname in -ov or -ev: records often write a woman's with the man's ending.
     expect(otherGender('petrova', 'petrov')).toBe(false);
     expect(otherGender('fadeeva', 'fadeev')).toBe(false);
+    expect(otherGender('borisovna', 'borisovn')).toBe(false);
     expect(otherGender('yahya', 'yahyo')).toBe(false);
     expect(otherGender('mustafa', 'mustafo')).toBe(false);
     expect(otherGender('ridha', 'ridho')).toBe(false);

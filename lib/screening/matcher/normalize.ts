@@ -854,7 +854,15 @@ export function normalizeName(raw: string, kind: EntryKind): NormalizedName {
       if (english) readings.set(token, [...(readings.get(token) ?? []), ...english]);
     }
   }
-  let words = tokens.map((text) => withReadings(text, familyTitles.has(text) ? 'particle' : roleOf(text, kind)));
+  // A particle ends no name, for it stands before the name it belongs to: a person's last word that is a particle elsewhere
+  // is a surname (Sergey Ten, "TEN, Sergey"; Vietnamese Le, Do).
+  const last = tokens.length - 1;
+  const roleAt = (text: string, i: number): WordRole => {
+    if (familyTitles.has(text)) return 'particle';
+    const role = roleOf(text, kind);
+    return role === 'particle' && kind === 'person' && i === last && i > 0 && isLatinWord(text) ? 'normal' : role;
+  };
+  let words = tokens.map((text, i) => withReadings(text, roleAt(text, i)));
   // A name made only of particles ("ABU") must still have something to match with.
   if (words.length > 0 && words.every((w) => w.role === 'particle' || w.role === 'generic')) {
     words = words.map((w) => withReadings(w.text, 'normal'));

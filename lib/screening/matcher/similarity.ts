@@ -195,8 +195,8 @@ export function otherGender(a: string, b: string): boolean {
   // (Cheap tests first: this runs for most pairs of words compared.)
   if (stem.length < 4 || fem.charCodeAt(0) !== masc.charCodeAt(0) || Math.abs(masc.length - fem.length) > 1) return false;
   // A Slavic surname in -ov or -ev (Petrov, Lavrova): records outside Slavic countries often write a woman's with the
-  // man's ending, and no given name ends so: a spelling, not another person.
-  if (/[oe]v$/.test(masc)) return false;
+  // man's ending, and no given name ends so: a spelling, not another person; nor in -ovn, -evn (a patronymic cut short).
+  if (/[oe]vn?$/.test(masc)) return false;
   if (masc.endsWith('o')) {
     const mascStem = masc.slice(0, -1);
     return !/(?:[yhf]|ull|enk)$/.test(mascStem) && !/(?:[yhf]|ull|enk)$/.test(stem) && foldForSound(stem) === foldForSound(mascStem);
