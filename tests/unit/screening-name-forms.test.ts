@@ -526,3 +526,9 @@ describe('a person\'s last word that is a particle elsewhere', () => {
     expect(personScore('Olga Borisovn Lyubimova', 'LYUBIMOVA, Olga Borisovna').score).toBeGreaterThanOrEqual(80);
   });
 });
+
+describe('the title Haj', () => {
+  it('goes however written (Haj, Hadj)', () => {
+    expect(personScore('Haj Bando', 'BANDO, Haji').score).toBe(100);
+  });
+});

@@ -6,7 +6,7 @@ export const PERSON_TITLES: ReadonlySet<string> = new Set([
   'mr', 'mrs', 'ms', 'miss', 'mx', 'madam', 'madame', 'mme', 'mlle', 'monsieur', 'herr', 'frau', 'senor', 'senora', 'sr', 'sra',
   'dr', 'doctor', 'prof', 'professor', 'eng', 'engineer', 'ing',
   'sheikh', 'shaikh', 'shaykh', 'sheik', 'cheikh', 'shaik', 'sayyid', 'sayed', 'sayyed', 'syed', 'seyed', 'seyyed',
-  'haji', 'hajji', 'hajj', 'hadji', 'alhaji', 'alhaj', 'mullah', 'mulla', 'mawlawi', 'maulvi', 'maulawi', 'mawlavi',
+  'haji', 'hajji', 'hajj', 'haj', 'hadji', 'hadj', 'alhaji', 'alhaj', 'elhadj', 'elhaj', 'mullah', 'mulla', 'mawlawi', 'maulvi', 'maulawi', 'mawlavi',
   'maulavi', 'moulvi', 'moulavi', 'maulana', 'mawlana', 'moulana', 'mowlana', 'mufti', 'imam', 'qari', 'sheykh',
   'general', 'gen', 'colonel', 'col', 'commandant', 'commander', 'cmdr', 'captain', 'capt', 'major', 'maj', 'lieutenant', 'lt', 'ltc',
   'sergeant', 'sgt', 'admiral', 'adm', 'brigadier', 'brig', 'marshal', 'corporal', 'cpl',
