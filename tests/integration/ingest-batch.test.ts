@@ -322,6 +322,16 @@ async function untilWaitingOnLocks(n: number, statement: string): Promise<void> 
   }
 }
 
+/** The sessions waiting on a lock in a statement that names `statement`. */
+async function waitingBackends(statement: string): Promise<number[]> {
+  const { rows } = await getPool().query<{ pid: number }>(
+    `SELECT pid FROM pg_stat_activity
+     WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid() AND strpos(query, $1) > 0`,
+    [statement],
+  );
+  return rows.map((r) => r.pid);
+}
+
 const storedKeys = async (orgId: string): Promise<string[]> =>
   (await getPool().query<{ k: string }>('SELECT idempotency_key AS k FROM events WHERE org_id = $1 ORDER BY 1', [orgId])).rows.map((r) => r.k);
 
@@ -490,6 +500,7 @@ describe('several instances', () => {
     }));
     let answeredBeforeKill: string[] = [];
     let storedMidway: string[] = [];
+    let writers: number[] = [];
     try {
       await instance.until('ready');
       // Hold the organisation's alert counter: the batch writes its events, then waits here to number its alert.
@@ -502,6 +513,7 @@ describe('several instances', () => {
         instance.send(org, 'sync', bodies);
         // The statement that joins or raises the alert (its start names current_alert) waits for the counter.
         await untilWaitingOnLocks(1, 'current_alert');
+        writers = await waitingBackends('current_alert');
         storedMidway = await storedKeys(org.orgId);
         await instance.kill();
         answeredBeforeKill = instance.answers().map((a) => a.key);
@@ -514,14 +526,14 @@ describe('several instances', () => {
     }
     // The killed process's batch was sent with its COMMIT (lib/events/ingest-batch.ts). Once the counter
     // is free the server either commits it, having read the COMMIT already, or rolls it back, having
-    // found the client gone: wait until it has done one or the other.
+    // found the client gone: wait until it has done one or the other, that is until the session that was
+    // writing the batch has ended (the statements after the waiting one, the COMMIT among them, may still
+    // be running when that one is done).
     const deadline = Date.now() + 30_000;
     for (;;) {
-      const { rows } = await getPool().query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM pg_stat_activity
-         WHERE datname = current_database() AND pid <> pg_backend_pid() AND strpos(query, 'current_alert') > 0 AND state <> 'idle'`,
-      );
-      if (rows[0]?.n === 0 || Date.now() > deadline) break;
+      const { rows } = await getPool().query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE pid = ANY($1::int[])', [writers]);
+      if (rows[0]?.n === 0) break;
+      if (Date.now() > deadline) throw new Error('the killed instance\'s session did not end');
       await new Promise((r) => setTimeout(r, 20));
     }
     // Stored midway: exactly the events answered before the kill, those of the batches that committed.
