@@ -532,3 +532,17 @@ describe('the title Haj', () => {
     expect(personScore('Haj Bando', 'BANDO, Haji').score).toBe(100);
   });
 });
+
+describe('a nickname against its name in another language', () => {
+  it('is a nickname when the two share three letters in a row (Tony / Antonio, Kate / Ekaterina)', () => {
+    const tony = personScore('Tony Soares', 'SOARES, Antonio');
+    expect(tony.score).toBeGreaterThanOrEqual(80);
+    expect(tony.reasons.map((r) => r.detail)).toContain('"tony" ~ "antonio" (nickname)');
+    expect(personScore('Kate Ivanova', 'IVANOVA, Ekaterina').score).toBeGreaterThanOrEqual(80);
+  });
+
+  it('is not when they share less (Jack / Yahya), nor across genders (Paula / Paulo)', () => {
+    expect(personScore('Jack Ali', 'ALI, Yahya').score).toBeLessThan(70);
+    expect(personScore('Paula Silva', 'SILVA, Paulo').score).toBeLessThan(70);
+  });
+});

@@ -506,7 +506,6 @@ function nicknameTable(): Map<string, Set<string>> {
   return table;
 }
 
-const NICKNAMES: ReadonlyMap<string, ReadonlySet<string>> = nicknameTable();
 
 /** The given-name table (data/given-names-languages.ts) as a relation: every name of a line with every other. */
 function languageTable(): Map<string, Set<string>> {
@@ -523,6 +522,42 @@ function languageTable(): Map<string, Set<string>> {
 }
 
 const LANGUAGES: ReadonlyMap<string, ReadonlySet<string>> = languageTable();
+
+/**
+ * The nickname tables, and a nickname also linked to its full name's forms in other languages (given-names-languages)
+ * when the two share three letters in a row: Tony (Anthony) is Antonio's and Antoine's, Kate (Catherine) Ekaterina's,
+ * Mike (Michael) Mikhail's; Jack (John) is not Yahya's, nor Bob (Robert) Roberto's. Only a short form is linked so, never
+ * across genders (Paula, in the tables beside Paul, is no Paulo).
+ */
+function nicknamesAcrossLanguages(): Map<string, Set<string>> {
+  const table = nicknameTable();
+  const added: Array<[string, string]> = [];
+  for (const [nickname, names] of table) {
+    for (const name of names) {
+      // Only a short form (shorter than the name it stands for), and never across genders (Paula is no Paulo).
+      if (nickname.length >= name.length) continue;
+      for (const other of LANGUAGES.get(name) ?? []) {
+        if (other === nickname || names.has(other) || !shareThreeLetters(nickname, other) || otherGender(nickname, other)) continue;
+        added.push([nickname, other]);
+      }
+    }
+  }
+  for (const [a, b] of added) {
+    for (const [x, y] of [[a, b], [b, a]] as const) {
+      let set = table.get(x);
+      if (!set) table.set(x, (set = new Set()));
+      set.add(y);
+    }
+  }
+  return table;
+}
+
+function shareThreeLetters(a: string, b: string): boolean {
+  for (let i = 0; i + 3 <= a.length; i++) if (b.includes(a.slice(i, i + 3))) return true;
+  return false;
+}
+
+const NICKNAMES: ReadonlyMap<string, ReadonlySet<string>> = nicknamesAcrossLanguages();
 
 /** Names the nickname tables give for a normalised given name. */
 export function nicknamesOf(word: string): ReadonlySet<string> | undefined {
