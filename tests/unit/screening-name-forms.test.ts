@@ -546,3 +546,12 @@ describe('a nickname against its name in another language', () => {
     expect(personScore('Paula Silva', 'SILVA, Paulo').score).toBeLessThan(70);
   });
 });
+
+describe('a Maghrebi name with the article\'s l joined to it', () => {
+  it('meets the name with the article written out (Lazhar / al-Azhar, Lakhdar / al-Akhdar), saying what was read', () => {
+    const lazher = personScore('Lazher Ben Khalifa Ben Ahmed Rouine', 'AL-AZHAR BEN KHALIFA BEN AHMED ROUINE');
+    expect(lazher.score).toBeGreaterThanOrEqual(80);
+    expect(lazher.reasons.map((r) => r.detail)).toContain('"lazher" ~ "al azhar" (read as "alazher"; sounds alike; joined words)');
+    expect(personScore('Lakhdar Brahimi', 'AL-AKHDAR, Brahimi').score).toBeGreaterThanOrEqual(80);
+  });
+});

@@ -879,6 +879,15 @@ export function interdentalSpellings(text: string): string[] {
   return spelled === text ? [] : [spelled];
 }
 
+/**
+ * A Maghrebi name that French spellings write with the article's l alone joined to it (Lazhar = al-Azhar, Lakhdar =
+ * al-Akhdar, Larbi = al-Arabi, Lamine = al-Amin, Lhoussine = al-Husayn), also read with the article written out. []
+ * for a word of fewer than five letters or not starting with la or lh.
+ */
+export function maghrebiArticleSpellings(text: string): string[] {
+  return text.length >= 5 && /^l[ah]/.test(text) ? [`a${text}`] : [];
+}
+
 /** Prepare a normalised word for comparison; `spellings`: its other Latin spellings (see ComparableWord.spellings). */
 export function comparableWord(text: string, spellings?: readonly string[]): ComparableWord {
   const word = comparableSpelling(text);
@@ -887,11 +896,22 @@ export function comparableWord(text: string, spellings?: readonly string[]): Com
     ? [...new Set([...(spellings ?? []), ...(word.latin ? slavicSpellings(text) : [])])].filter((s) => s !== text && /^[a-z]+$/.test(s))
     : [];
   const latinOnly = word.latin ? [...new Set([...malayFrenchSpellings(text), ...interdentalSpellings(text)])].filter((s) => !others.includes(s)) : [];
-  if (others.length === 0 && latinOnly.length === 0) return word;
+  const withArticle = word.latin ? maghrebiArticleSpellings(text) : [];
+  if (others.length === 0 && latinOnly.length === 0 && withArticle.length === 0) return word;
   return {
     ...word,
-    spellings: [...others.map((s) => comparableSpelling(s)), ...latinOnly.map((s) => ({ ...comparableSpelling(s), latinOnly: true as const }))],
+    spellings: [
+      ...others.map((s) => comparableSpelling(s)),
+      ...latinOnly.map((s) => ({ ...comparableSpelling(s), latinOnly: true as const })),
+      // Read with the article written out only to meet the article written out: not without it (Laura is no Aura).
+      ...withArticle.map((s) => ({ ...withoutBare(comparableSpelling(s)), latinOnly: true as const })),
+    ],
   };
+}
+
+function withoutBare(word: ComparableWord): ComparableWord {
+  const { bare: _bare, ...rest } = word;
+  return rest;
 }
 
 function comparableSpelling(text: string): ComparableWord {
