@@ -111,6 +111,7 @@ const PHONETIC_MIN_JW_FEW_SOUNDS = 0.88;
 const OTHER_VOWELS_CREDIT = 0.3;
 const OTHER_VOWELS_MIN_LENGTH = 4;
 
+const SHORT_FOLDED_EQUAL: WordMatch = Object.freeze({ credit: FOLDED_EQUAL_CREDIT, kind: 'phonetic' });
 /** Two words of seven letters or more two edits apart (Etcobzar / Escobar, Ieazunza / Inzunza): two typos, or another
  * name as often (Fernando / Fernandez), so a little credit, which lifts a name only beside other words that match. */
 const TWO_EDITS_MIN_LENGTH = 7;
@@ -480,17 +481,19 @@ function syllableKey(word: string, initial = true): string {
   return s;
 }
 
+/** Links two different names both ways in a symmetric relation. */
+function linkBoth(table: Map<string, Set<string>>, a: string, b: string): void {
+  if (a === b) return;
+  for (const [x, y] of [[a, b], [b, a]] as const) {
+    let set = table.get(x);
+    if (!set) table.set(x, (set = new Set()));
+    set.add(y);
+  }
+}
+
 /** Both nickname tables as one symmetric relation between normalised given names. */
 function nicknameTable(): Map<string, Set<string>> {
   const table = new Map<string, Set<string>>();
-  const link = (a: string, b: string): void => {
-    if (a === b) return;
-    for (const [x, y] of [[a, b], [b, a]] as const) {
-      let set = table.get(x);
-      if (!set) table.set(x, (set = new Set()));
-      set.add(y);
-    }
-  };
   for (const csv of [US_NICKNAMES_CSV, MORE_NICKNAMES_CSV]) {
     for (const line of csv.split('\n')) {
       // No particles: "al" or "van" are parts of other names too.
@@ -500,7 +503,7 @@ function nicknameTable(): Map<string, Set<string>> {
         .filter((n) => /^[a-z]{2,}$/.test(n) && !NAME_PARTICLES.has(n));
       const [first, ...others] = names;
       if (first === undefined) continue;
-      for (const other of others) link(first, other);
+      for (const other of others) linkBoth(table, first, other);
     }
   }
   return table;
@@ -542,13 +545,7 @@ function nicknamesAcrossLanguages(): Map<string, Set<string>> {
       }
     }
   }
-  for (const [a, b] of added) {
-    for (const [x, y] of [[a, b], [b, a]] as const) {
-      let set = table.get(x);
-      if (!set) table.set(x, (set = new Set()));
-      set.add(y);
-    }
-  }
+  for (const [a, b] of added) linkBoth(table, a, b);
   return table;
 }
 
@@ -1104,7 +1101,7 @@ function compareLatinSpellings(a: ComparableWord, b: ComparableWord, language: W
     // Three letters or more that fold to one spelling (But / Bout, Tom / Thom): one sound however transliterated;
     // but for w against v, which in short words are two names as often (Wan, Van; Wu, Vu).
     if (Math.min(la, lb) >= 3 && a.folded === b.folded && a.text.includes('w') === b.text.includes('w')) {
-      return language ?? { credit: FOLDED_EQUAL_CREDIT, kind: 'phonetic' };
+      return language ?? SHORT_FOLDED_EQUAL;
     }
     if (shortTypo(a.text, b.text)) return language ?? SHORT_TYPO;
     return language;
@@ -1156,17 +1153,20 @@ function compareLatinSpellings(a: ComparableWord, b: ComparableWord, language: W
   return best;
 }
 
+let editRows: [Uint8Array, Uint8Array, Uint8Array] = [new Uint8Array(64), new Uint8Array(64), new Uint8Array(64)];
+
 /** Whether two words are at most two edits apart (a letter changed, added, left out, or two neighbours swapped). */
 function withinTwoEdits(a: string, b: string): boolean {
-  // Optimal string alignment distance, rows kept to the band of two around the diagonal.
+  // Optimal string alignment distance, rows kept to the band of two around the diagonal; the three rows are scratch
+  // buffers (like Jaro's), as this runs while names are scored.
   const la = a.length;
   const lb = b.length;
-  let before = new Array<number>(lb + 1);
-  let previous = Array.from({ length: lb + 1 }, (_, j) => j);
-  let current = new Array<number>(lb + 1);
+  if (lb + 1 > editRows[0].length) editRows = [new Uint8Array(2 * lb + 2), new Uint8Array(2 * lb + 2), new Uint8Array(2 * lb + 2)];
+  let [before, previous, current] = editRows;
+  for (let j = 0; j <= lb; j++) previous[j] = Math.min(j, 3);
   for (let i = 1; i <= la; i++) {
-    current[0] = i;
-    let rowMin = i;
+    current[0] = Math.min(i, 3);
+    let rowMin = current[0] as number;
     for (let j = 1; j <= lb; j++) {
       if (Math.abs(i - j) > 2) {
         current[j] = 3;
