@@ -21,7 +21,17 @@ const opt = (name: string): string | undefined => {
   return i >= 0 ? args[i + 1] : undefined;
 };
 const LISTS_DIR = fileURLToPath(new URL('../../../shared/data/lists/', import.meta.url));
-const seed0 = Number(opt('seed') ?? 7);
+/** A flag's value as a positive whole number, or the run stops with what was wrong. */
+function positiveInteger(name: string, fallback: number): number {
+  const raw = opt(name);
+  const value = raw === undefined ? fallback : Number(raw);
+  if (!Number.isInteger(value) || value < 1) {
+    console.error(`--${name} takes a positive whole number, not ${raw}`);
+    process.exit(2);
+  }
+  return value;
+}
+const seed0 = positiveInteger('seed', 7);
 const showKind = opt('misses');
 let s = seed0;
 const rnd = () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648);
@@ -74,7 +84,11 @@ const LIST = 'ofac-sdn-2024-05-03.json';
 const entries: ListEntry[] = (await readListFile(join(LISTS_DIR, LIST))).entries.map((e) => ({ ...e, list: LIST }));
 const index = buildScreeningIndex(entries);
 const persons = entries.filter((e) => e.kind === 'person' && parts(e.name));
-const per = Number(opt('per') ?? 200);
+if (showKind !== undefined && !Object.hasOwn(kinds, showKind)) {
+  console.error(`--misses takes one of ${Object.keys(kinds).join(', ')}`);
+  process.exit(2);
+}
+const per = positiveInteger('per', 200);
 for (const [kind, make] of Object.entries(kinds)) {
   let found = 0; let n = 0; let tries = 0;
   while (n < per && tries++ < per * 5) {
