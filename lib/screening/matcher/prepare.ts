@@ -28,9 +28,13 @@ export interface NameUnit {
   readonly label: string;
   /** A run whose consonants are those of one of its words alone (see prepareName). */
   readonly echo?: true;
+  /** A person's last word (of two or more, in speech order): the family name of most names, whose ending a record may
+   * write for the other gender (score.ts, compareSurnameEndings). */
+  readonly lastOfPerson?: true;
 }
 
 const ECHO = { echo: true } as const;
+const LAST_OF_PERSON = { lastOfPerson: true } as const;
 
 export interface PreparedName {
   /** The name or alias exactly as the list (or the caller) wrote it. */
@@ -92,6 +96,7 @@ export function prepareName(
     role: w.role,
     weight: ROLE_WEIGHT[w.role],
     label: w.text,
+    ...(kind === 'person' && words.length >= 2 && i === words.length - 1 ? LAST_OF_PERSON : {}),
   }));
   for (let size = 2; size <= MAX_RUN; size++) {
     for (let first = 0; first + size <= words.length; first++) {

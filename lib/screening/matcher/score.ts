@@ -5,7 +5,7 @@
 import type { ListEntry, Match, MatchReason, ScreeningQuery } from './types';
 import { COUNTRY_WORDS, INITIALS_SKIP_WORDS } from './name-words';
 import { ROLE_WEIGHT, type NameUnit, type PreparedName } from './prepare';
-import { compareWords, sameArticleCompound, SHORT_WORD_MAX, type ComparableWord, type WordMatch } from './similarity';
+import { compareSurnameEndings, compareWords, sameArticleCompound, SHORT_WORD_MAX, type ComparableWord, type WordMatch } from './similarity';
 
 interface AlignedPair {
   readonly query: NameUnit;
@@ -192,7 +192,10 @@ function collectPairs(query: PreparedName, name: PreparedName, memo: ComparisonM
         if (Math.abs(a - b) > Math.max(2, Math.floor(Math.max(a, b) / 4))) continue;
       }
       if (withoutEchoes && (qu.echo || lu.echo)) continue;
-      const match = memo.compare(qi, qu.word, lu.word) ?? (cutShort(query, qu, lu) ? TRUNCATED : null);
+      const match =
+        memo.compare(qi, qu.word, lu.word) ??
+        (lu.lastOfPerson && !isRun(qu) ? compareSurnameEndings(qu.word, lu.word) : null) ??
+        (cutShort(query, qu, lu) ? TRUNCATED : null);
       if (!match) continue;
       // A run whose first or last word is the other word but for an ending only adds a word to it
       // ("Establishment Agro" read as one is not "Establishment"): that word meets it alone, if at all.

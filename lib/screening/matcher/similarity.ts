@@ -121,6 +121,10 @@ const SHORT_ONE_EDIT_CREDIT = 0.6;
 /** A letter left out of a word of four, or two neighbouring letters of a word of three swapped (Aug / Aung, Yon / Yno):
  * a typo as often as another name, so a little credit, which lifts a name only beside other words that match. */
 const SHORT_TYPO: WordMatch = Object.freeze({ credit: SHORT_ONE_EDIT_CREDIT, kind: 'close' });
+/** A letter changed in a word of three, or left out of it (Alw / Ali, Knm / Kim, Ai / Ali): a typo, or another name as
+ * often (Kim / Lim, Cao / Cho, Hu / Hua), so less credit still, as for two typos in a long word: beside two words that
+ * match it lifts a name over the threshold; beside one it stays a near miss. */
+const SHORT_SLIP: WordMatch = Object.freeze({ credit: 0.5, kind: 'close' });
 /** A nickname (Sasha / Aleksandr, Bill / William): beside an exact surname it matches also when the query leaves out a
  * listed middle name or patronymic (Sasha Lukashenko / Lukashenko, Aleksandr Grigoryevich 80). */
 const NICKNAME_CREDIT = 0.68;
@@ -282,6 +286,19 @@ function shortTypo(a: string, b: string): boolean {
   if (shorter.length !== 3 || longer.length > 4) return false;
   if (longer.length === 4) return withinOneEdit(shorter, longer) && !(longer === `${shorter}g` && shorter.endsWith('n'));
   return (a[0] === b[1] && a[1] === b[0] && a[2] === b[2]) || (a[0] === b[0] && a[1] === b[2] && a[2] === b[1]);
+}
+
+/** See SHORT_SLIP: a word of three letters and one of three or two one edit apart, the shorter not a particle (Al / Ali);
+ * not a vowel changed for another (Ali / Eli, Dan / Don, Tim / Tom) nor w for v (Wan / Van), which in words this short
+ * give another name more often than not. */
+function shortSlip(a: string, b: string): boolean {
+  const [shorter, longer] = a.length <= b.length ? [a, b] : [b, a];
+  if (longer.length !== 3 || shorter.length < 2 || NAME_PARTICLES.has(shorter)) return false;
+  if (!withinOneEdit(shorter, longer)) return false;
+  if (shorter.length === 2) return true;
+  const at = [0, 1, 2].find((i) => shorter[i] !== longer[i]) as number;
+  const pair = `${shorter[at]}${longer[at]}`;
+  return !/^[aeiouy]{2}$/.test(pair) && pair !== 'wv' && pair !== 'vw';
 }
 
 /** Abd and the article after it, as Latin spellings write it: abdul, abdel, abdal, abdol; assimilated to a sun letter
@@ -1088,6 +1105,16 @@ function compareDirect(a: ComparableWord, b: ComparableWord): WordMatch | null {
   return match !== null && !language && otherGender(a.text, b.text) ? null : match;
 }
 
+/**
+ * A list name's family name against a query word that differs from it by a gendered ending only (Herrer / Herrera,
+ * Potanin / Potanina, Peralt / Peralta), which compareWords keeps apart as given names of the two genders (Valentin /
+ * Valentina): a surname's ending is a spelling, or a letter cut or slipped, since the family is the same.
+ */
+export function compareSurnameEndings(a: ComparableWord, b: ComparableWord): WordMatch | null {
+  if (!a.latin || !b.latin || a.text.length < 2 || b.text.length < 2 || !otherGender(a.text, b.text)) return null;
+  return compareLatinSpellings(a, b, null);
+}
+
 /** Two Latin words of two letters or more, not equal: a nickname or the same name in another language (`language`), a spelling or a sound. */
 function compareLatinSpellings(a: ComparableWord, b: ComparableWord, language: WordMatch | null): WordMatch | null {
   const la = a.text.length;
@@ -1104,6 +1131,7 @@ function compareLatinSpellings(a: ComparableWord, b: ComparableWord, language: W
       return language ?? SHORT_FOLDED_EQUAL;
     }
     if (shortTypo(a.text, b.text)) return language ?? SHORT_TYPO;
+    if (shortSlip(a.text, b.text)) return language ?? SHORT_SLIP;
     return language;
   }
 
