@@ -514,6 +514,11 @@ describe('two typos in a long word', () => {
     expect(escobar.reasons.map((r) => r.detail)).toContain('"etcobzar" ~ "escobar"');
   });
 
+  it('also when one letter of the two is left out of a word of seven, leaving six (Omrale / Morales)', () => {
+    expect(personScore('Miguel Trevino Omrale', 'TREVINO MORALES, Miguel').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Sergey Nikolayevich Wratov', 'MURATOV, Sergey Nikolayevich').score).toBeGreaterThanOrEqual(80);
+  });
+
   it('not in words shorter than seven letters, nor beside a single other word', () => {
     expect(personScore('Jonathan Alvarez Tarvia', 'ALVAREZ GARCIA, Jonathan').score).toBeLessThan(70);
     expect(personScore('Pablo Etcobzar', 'ESCOBAR, Pablo').score).toBeLessThan(80);

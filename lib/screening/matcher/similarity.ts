@@ -112,8 +112,9 @@ const OTHER_VOWELS_CREDIT = 0.3;
 const OTHER_VOWELS_MIN_LENGTH = 4;
 
 const SHORT_FOLDED_EQUAL: WordMatch = Object.freeze({ credit: FOLDED_EQUAL_CREDIT, kind: 'phonetic' });
-/** Two words of seven letters or more two edits apart (Etcobzar / Escobar, Ieazunza / Inzunza): two typos, or another
- * name as often (Fernando / Fernandez), so a little credit, which lifts a name only beside other words that match. */
+/** Two words two edits apart, the longer of seven letters or more and the shorter of six or more (Etcobzar / Escobar,
+ * Omrale / Morales with a letter left out): two typos, or another name as often (Fernando / Fernandez), so a little
+ * credit, which lifts a name only beside other words that match. */
 const TWO_EDITS_MIN_LENGTH = 7;
 const TWO_EDITS: WordMatch = Object.freeze({ credit: 0.5, kind: 'close' });
 /** Four-letter words one edit apart ("Daut" / "Daun", "Erik" / "Eric"): a typo as often as another name. */
@@ -1176,7 +1177,7 @@ function compareLatinSpellings(a: ComparableWord, b: ComparableWord, language: W
   }
   if (phonetic > (best?.credit ?? 0)) best = { credit: phonetic, kind: 'phonetic' };
   if (language && language.credit > (best?.credit ?? 0)) best = language;
-  if (!best && Math.min(la, lb) >= TWO_EDITS_MIN_LENGTH && Math.abs(la - lb) <= 2 && withinTwoEdits(a.text, b.text)) best = TWO_EDITS;
+  if (!best && Math.max(la, lb) >= TWO_EDITS_MIN_LENGTH && Math.min(la, lb) >= TWO_EDITS_MIN_LENGTH - 1 && Math.abs(la - lb) <= 2 && withinTwoEdits(a.text, b.text)) best = TWO_EDITS;
   if (!best && Math.min(la, lb) >= OTHER_VOWELS_MIN_LENGTH && a.skeleton === b.skeleton && consonantCount(a.skeleton) >= 2) best = OTHER_VOWELS;
   return best;
 }
