@@ -346,6 +346,11 @@ describe('words of organisations transliterated from Arabic, Persian and Urdu', 
     expect(businessScore('Jaysh Muhammad', 'JAISH-I-MOHAMMED').score).toBeGreaterThanOrEqual(80);
   });
 
+  it('read the plural kata\'ib as the brigades or battalions one list writes where another writes one battalion', () => {
+    expect(businessScore('Khataib al-Imam al-Bukhari', 'KATIBAT AL-IMAM AL-BUKHARI').score).toBeGreaterThanOrEqual(80);
+    expect(businessScore('Hizballah Brigades', "KATA'IB HIZBALLAH").score).toBeGreaterThanOrEqual(80);
+  });
+
   it('are read so in business names only', () => {
     expect(personScore('Ansar Mahmood', 'MAHMOOD, Supporters').score).toBeLessThan(80);
   });

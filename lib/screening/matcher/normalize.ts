@@ -766,7 +766,9 @@ const LATIN_ORGANISATION_WORDS: ReadonlyMap<string, readonly string[]> = readAs(
   [['tanzim', 'tanzeem'], ['organization']],
   [['jamaat', 'jamaah', 'jamaa', 'jemaah', 'jamaatul', 'jammat'], ['group']],
   [['katibat', 'katibah', 'katiba', 'khatiba', 'khatibat'], ['battalion']],
-  [['kataib', 'kataeb'], ['brigades']],
+  // The plural of katiba: the brigades or battalions one list writes where another writes one battalion (Khataib /
+  // Katibat al-Imam al-Bukhari).
+  [['kataib', 'kataeb', 'khataib'], ['brigades', 'battalions']],
   [['ansar', 'ansaru', 'ansarul'], ['supporters']],
   [['muhajirin', 'muhajireen', 'mujahirin'], ['emigrants']],
   [['dawla', 'dawlat', 'dawlah', 'dawlatul'], ['state']],
