@@ -367,6 +367,12 @@ describe('Greek γι and ου before a vowel', () => {
   it('keeps another given name apart', () => {
     expect(personScore('Κιμ Γιονγκ Χο', 'KIM, Jong Un').score).toBeLessThan(80);
   });
+
+  it('reads όου as the o of English names', () => {
+    expect(greekReadings('τζόουνς')).toContain('jons');
+    expect(greekReadings('ρόουλινγκ')).toContain('rowling');
+    expect(personScore('Ουίλιαμ Τζόουνς', 'JONES, William').score).toBeGreaterThanOrEqual(80);
+  });
 });
 
 describe('a long word with two typos', () => {

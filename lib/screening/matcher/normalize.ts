@@ -113,6 +113,8 @@ const GREEK_RULES: readonly GreekRule[] = [
   // Inside a word γι before a vowel is a y too (Χανίγια = Haniya), and ου between vowels a w (Ζαουάχρι = Zawahri).
   greekRule('(?<=[αεηιουω])γι(?=[αεηοω]|ου)', null, ['y']), greekRule('(?<=[αεηιω])ου(?=[αεηιοω])', null, ['w']),
   greekRule('^ι(?=[αεηιουω])', 'y'), greekRule('^ου(?=[αεηιοω])', 'w'),
+  // όου is how Greek writes the o of English names (Τζόουνς = Jones, Ρόουλινγκ = Rowling).
+  greekRule('οου', null, ['o', 'ow']),
   greekRule(`${GREEK_VOWEL_BEFORE}μπ`, 'b', ['mb', 'mp']), greekRule(`${GREEK_VOWEL_BEFORE}ντ`, 'd', ['nd', 'nt']),
   greekRule(`${GREEK_VOWEL_BEFORE}γκ`, 'g', ['ng', 'nk']),
   greekRule('μπ', 'b'), greekRule('ντ', 'd'), greekRule('γκ', 'g'),
