@@ -293,14 +293,19 @@ function shortTypo(a: string, b: string): boolean {
  * not a vowel changed for another (Ali / Eli, Dan / Don, Tim / Tom) nor w for v (Wan / Van), which in words this short
  * give another name more often than not. */
 function shortSlip(a: string, b: string): boolean {
-  const [shorter, longer] = a.length <= b.length ? [a, b] : [b, a];
+  // (Runs for every pair of words with a short one: no allocation.)
+  const shorter = a.length <= b.length ? a : b;
+  const longer = a.length <= b.length ? b : a;
   if (longer.length !== 3 || shorter.length < 2 || NAME_PARTICLES.has(shorter)) return false;
   if (!withinOneEdit(shorter, longer)) return false;
   if (shorter.length === 2) return true;
-  const at = [0, 1, 2].find((i) => shorter[i] !== longer[i]) as number;
-  const pair = `${shorter[at]}${longer[at]}`;
-  return !/^[aeiouy]{2}$/.test(pair) && pair !== 'wv' && pair !== 'vw';
+  let at = 0;
+  while (shorter.charCodeAt(at) === longer.charCodeAt(at)) at++;
+  const x = shorter.charAt(at);
+  const y = longer.charAt(at);
+  return !(SLIP_VOWELS.includes(x) && SLIP_VOWELS.includes(y)) && !((x === 'w' && y === 'v') || (x === 'v' && y === 'w'));
 }
+const SLIP_VOWELS = 'aeiouy';
 
 /** Abd and the article after it, as Latin spellings write it: abdul, abdel, abdal, abdol; assimilated to a sun letter
  * (abdurrahman, abderrahmane, abdussalam) or with the consonant written once (abdurahman, abdirahman); and Abdul,
