@@ -120,7 +120,8 @@ const TWO_EDITS: WordMatch = Object.freeze({ credit: 0.5, kind: 'close' });
 /** Four-letter words one edit apart ("Daut" / "Daun", "Erik" / "Eric"): a typo as often as another name. */
 const SHORT_ONE_EDIT_CREDIT = 0.6;
 /** A letter left out of a word of four, or two neighbouring letters of a word of three swapped (Aug / Aung, Yon / Yno):
- * a typo as often as another name, so a little credit, which lifts a name only beside other words that match. */
+ * a typo as often as another name, so a little credit, which lifts a name only beside other words that match
+ * (shortWordTypo). */
 const SHORT_TYPO: WordMatch = Object.freeze({ credit: SHORT_ONE_EDIT_CREDIT, kind: 'close' });
 /** A letter changed in a word of three, or left out of it (Alw / Ali, Knm / Kim, Ai / Ali): a typo, or another name as
  * often (Kim / Lim, Cao / Cho, Hu / Hua), so less credit still, as for two typos in a long word: beside two words that
@@ -281,29 +282,31 @@ export function withinOneEdit(a: string, b: string): boolean {
   return a.charCodeAt(i) === b.charCodeAt(i + 1) && a.charCodeAt(i + 1) === b.charCodeAt(i) && sameFrom(a, i + 2, b, i + 2);
 }
 
-/** See SHORT_TYPO; not n against ng ending the word (Yon / Yong, Son / Song: two Korean or Chinese syllables). */
-function shortTypo(a: string, b: string): boolean {
-  const [shorter, longer] = a.length <= b.length ? [a, b] : [b, a];
-  if (shorter.length !== 3 || longer.length > 4) return false;
-  if (longer.length === 4) return withinOneEdit(shorter, longer) && !(longer === `${shorter}g` && shorter.endsWith('n'));
-  return (a[0] === b[1] && a[1] === b[0] && a[2] === b[2]) || (a[0] === b[0] && a[1] === b[2] && a[2] === b[1]);
-}
-
-/** See SHORT_SLIP: a word of three letters and one of three or two one edit apart, the shorter not a particle (Al / Ali);
- * not a vowel changed for another (Ali / Eli, Dan / Don, Tim / Tom) nor w for v (Wan / Van), which in words this short
- * give another name more often than not. */
-function shortSlip(a: string, b: string): boolean {
-  // (Runs for every pair of words with a short one: no allocation.)
+/**
+ * A typo in a short word, or null: SHORT_TYPO for a letter left out of a word of four (not n against ng ending it: Yon /
+ * Yong, Son / Song, two Korean or Chinese syllables) or two neighbouring letters of a word of three swapped; SHORT_SLIP for
+ * a letter of a word of three changed, or left out leaving two letters that are not a particle (Al / Ali), but not a vowel
+ * for a vowel (Ali / Eli, Dan / Don, Tim / Tom) nor w for v (Wan / Van), which in words this short give another name more
+ * often than not. Runs for every pair of words with a short one, so it allocates nothing.
+ */
+function shortWordTypo(a: string, b: string): WordMatch | null {
   const shorter = a.length <= b.length ? a : b;
   const longer = a.length <= b.length ? b : a;
-  if (longer.length !== 3 || shorter.length < 2 || NAME_PARTICLES.has(shorter)) return false;
-  if (!withinOneEdit(shorter, longer)) return false;
-  if (shorter.length === 2) return true;
+  if (shorter.length < 2 || longer.length < 3 || longer.length > 4 || !withinOneEdit(shorter, longer)) return null;
+  if (longer.length === 4) {
+    const nAgainstNg = shorter.endsWith('n') && longer.charCodeAt(3) === 103 && longer.startsWith(shorter);
+    return shorter.length === 3 && !nAgainstNg ? SHORT_TYPO : null;
+  }
   let at = 0;
-  while (shorter.charCodeAt(at) === longer.charCodeAt(at)) at++;
+  while (at < shorter.length && shorter.charCodeAt(at) === longer.charCodeAt(at)) at++;
+  // Two letters of three, differing here and at the next one, one edit apart: the two swapped.
+  if (shorter.length === 3 && at < 2 && shorter.charCodeAt(at + 1) !== longer.charCodeAt(at + 1)) return SHORT_TYPO;
+  if (NAME_PARTICLES.has(shorter)) return null;
+  if (shorter.length === 2) return SHORT_SLIP;
   const x = shorter.charAt(at);
   const y = longer.charAt(at);
-  return !(SLIP_VOWELS.includes(x) && SLIP_VOWELS.includes(y)) && !((x === 'w' && y === 'v') || (x === 'v' && y === 'w'));
+  const vowels = SLIP_VOWELS.includes(x) && SLIP_VOWELS.includes(y);
+  return vowels || (x === 'w' && y === 'v') || (x === 'v' && y === 'w') ? null : SHORT_SLIP;
 }
 const SLIP_VOWELS = 'aeiouy';
 
@@ -1136,9 +1139,7 @@ function compareLatinSpellings(a: ComparableWord, b: ComparableWord, language: W
     if (Math.min(la, lb) >= 3 && a.folded === b.folded && a.text.includes('w') === b.text.includes('w')) {
       return language ?? SHORT_FOLDED_EQUAL;
     }
-    if (shortTypo(a.text, b.text)) return language ?? SHORT_TYPO;
-    if (shortSlip(a.text, b.text)) return language ?? SHORT_SLIP;
-    return language;
+    return language ?? shortWordTypo(a.text, b.text);
   }
 
   let best: WordMatch | null = null;
