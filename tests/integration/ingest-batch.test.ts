@@ -307,22 +307,7 @@ class Instance {
   }
 }
 
-/** Waits until `n` sessions of the test database running a statement that contains `statement` wait on a lock. */
-async function untilWaitingOnLocks(n: number, statement: string): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const { rows } = await getPool().query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM pg_stat_activity
-       WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid() AND strpos(query, $1) > 0`,
-      [statement],
-    );
-    if ((rows[0]?.n ?? 0) >= n) return;
-    if (Date.now() > deadline) throw new Error(`fewer than ${n} sessions waiting on a lock`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-/** The sessions waiting on a lock in a statement that names `statement`. */
+/** The sessions of the test database waiting on a lock in a statement that contains `statement`. */
 async function waitingBackends(statement: string): Promise<number[]> {
   const { rows } = await getPool().query<{ pid: number }>(
     `SELECT pid FROM pg_stat_activity
@@ -330,6 +315,17 @@ async function waitingBackends(statement: string): Promise<number[]> {
     [statement],
   );
   return rows.map((r) => r.pid);
+}
+
+/** Waits until `n` sessions running a statement that contains `statement` wait on a lock; answers with those sessions. */
+async function untilWaitingOnLocks(n: number, statement: string): Promise<number[]> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const waiting = await waitingBackends(statement);
+    if (waiting.length >= n) return waiting;
+    if (Date.now() > deadline) throw new Error(`fewer than ${n} sessions waiting on a lock`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
 }
 
 const storedKeys = async (orgId: string): Promise<string[]> =>
@@ -512,8 +508,7 @@ describe('several instances', () => {
         ]);
         instance.send(org, 'sync', bodies);
         // The statement that joins or raises the alert (its start names current_alert) waits for the counter.
-        await untilWaitingOnLocks(1, 'current_alert');
-        writers = await waitingBackends('current_alert');
+        writers = await untilWaitingOnLocks(1, 'current_alert');
         storedMidway = await storedKeys(org.orgId);
         await instance.kill();
         answeredBeforeKill = instance.answers().map((a) => a.key);
