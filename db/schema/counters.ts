@@ -24,6 +24,13 @@ export const counterBuckets = pgTable(
     /** The near-threshold band `sent_near` was counted with; null once mixed by a settings change. */
     nearLow: numeric('near_low'),
     nearHigh: numeric('near_high'),
+    /**
+     * The latest `occurred_at` of the events counted here (sent by the entity, or paid to it), and of
+     * the payments among them: so an event's read knows without looking at the events whether any of
+     * its entity's stored events occurred after it, and the entity's latest payment.
+     */
+    lastAt: ts('last_at').notNull(),
+    lastPaidAt: ts('last_paid_at'),
   },
   (t) => [primaryKey({ columns: [t.orgId, t.entityId, t.hour] })],
 );

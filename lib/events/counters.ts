@@ -90,14 +90,17 @@ export const LATE_EVENTS_CORRECTED = 100;
 // The same counters from the incremental state (db/schema/counters.ts), for every event of a batch at
 // once: hourly buckets from the first whole hour after t - 24h, the partial hour before it from the
 // events themselves, and distinct counterparties from the hour histogram of their latest payment.
-// Stored events that occurred after t (they arrived earlier) are in the state too: each row brings
-// what they add (lateSideSql), to be taken off. Exact when the buckets were counted with the current
-// near-threshold band. The pair lookups (the latest payment from source to destination and into
-// destination from source) are read here too, under the locks. One row per event, in order (`i`).
+// Stored events that occurred after t (they arrived earlier) are in the state too: the buckets' latest
+// times say whether an entity has any (s_late, d_late), and only then does LATE_WINDOWS look for what
+// they add, to be taken off. With none, the buckets also give the entity's latest payment; the events
+// are looked at for it only when the window holds none. Exact when the buckets were counted with the
+// current near-threshold band. The pair lookups (the latest payment from source to destination and
+// into destination from source) are read here too, under the locks. One row per event, in order (`i`).
 const STORED_WINDOWS = defineStatement<CounterQuery>(
   ['orgIds', 'idempotencyKeys', 'sourceIds', 'destinationIds', 'at', 'dayBefore', 'hourBefore', 'firstWholeHour', 'low', 'high'],
   (q) => sql`
-  SELECT q.i::int AS i, s_b.*, d_b.*, se_out.*, se_in.*, de_out.*, de_in.*, x.*, sl_out.*, sl_in.*, dl_out.*, dl_in.*, pw.*
+  SELECT q.i::int AS i, s_b.*, d_b.*, se_out.*, se_in.*, de_out.*, de_in.*, x.*,
+         coalesce(s_b.sb_latest > q.t, false) AS s_late, coalesce(d_b.db_latest > q.t, false) AS d_late
   FROM unnest(${q.orgIds}::uuid[], ${q.idempotencyKeys}::text[], ${q.sourceIds}::text[], ${q.destinationIds}::text[],
               ${q.at}::timestamptz[], ${q.dayBefore}::timestamptz[], ${q.hourBefore}::timestamptz[],
               ${q.firstWholeHour}::timestamptz[])
@@ -106,12 +109,14 @@ const STORED_WINDOWS = defineStatement<CounterQuery>(
     SELECT coalesce(sum(sent), 0)::int AS sb_sent, coalesce(sum(sent_near), 0)::int AS sb_near,
            coalesce(sum(out_count), 0)::int AS sb_out_cnt, coalesce(sum(out_value), 0)::float8 AS sb_out_val,
            coalesce(sum(in_count), 0)::int AS sb_in_cnt, coalesce(sum(in_value), 0)::float8 AS sb_in_val,
-           coalesce(bool_and(near_low = ${q.low} AND near_high = ${q.high}), true) AS sb_band_ok
+           coalesce(bool_and(near_low = ${q.low} AND near_high = ${q.high}), true) AS sb_band_ok,
+           max(last_at) AS sb_latest, max(last_paid_at) AS sb_last_paid
     FROM counter_buckets WHERE org_id = q.org AND entity_id = q.src AND hour >= q.first_hour) s_b
   CROSS JOIN LATERAL (
     SELECT coalesce(sum(out_count), 0)::int AS db_out_cnt, coalesce(sum(out_value), 0)::float8 AS db_out_val,
            coalesce(sum(in_count), 0)::int AS db_in_cnt, coalesce(sum(in_value), 0)::float8 AS db_in_val,
-           coalesce(bool_and(near_low = ${q.low} AND near_high = ${q.high}), true) AS db_band_ok
+           coalesce(bool_and(near_low = ${q.low} AND near_high = ${q.high}), true) AS db_band_ok,
+           max(last_at) AS db_latest, max(last_paid_at) AS db_last_paid
     FROM counter_buckets WHERE org_id = q.org AND entity_id = q.dst AND hour >= q.first_hour) d_b
   CROSS JOIN LATERAL (
     SELECT count(*)::int AS se_sent, count(*) FILTER (WHERE amount >= ${q.low} AND amount < ${q.high})::int AS se_near,
@@ -136,32 +141,49 @@ const STORED_WINDOWS = defineStatement<CounterQuery>(
       ${counterpartiesSql(sql`q.dst`, 'out')} AS d_out_receivers,
       ${counterpartiesSql(sql`q.dst`, 'in')} AS d_in_senders,
       ${sendersLastHourSql(sql`q.dst`)} AS d_in_senders_1h,
-      greatest(
-        (SELECT occurred_at FROM events WHERE org_id = q.org AND source_id = q.src AND amount IS NOT NULL AND occurred_at <= q.t
-          ORDER BY occurred_at DESC LIMIT 1),
-        (SELECT occurred_at FROM events WHERE org_id = q.org AND destination_id = q.src AND amount IS NOT NULL AND occurred_at <= q.t
-          ORDER BY occurred_at DESC LIMIT 1)) AS s_last,
-      greatest(
-        (SELECT occurred_at FROM events WHERE org_id = q.org AND source_id = q.dst AND amount IS NOT NULL AND occurred_at <= q.t
-          ORDER BY occurred_at DESC LIMIT 1),
-        (SELECT occurred_at FROM events WHERE org_id = q.org AND destination_id = q.dst AND amount IS NOT NULL AND occurred_at <= q.t
-          ORDER BY occurred_at DESC LIMIT 1)) AS d_last,
+      ${latestPaymentSql(sql`q.src`, sql`s_b.sb_latest`, sql`s_b.sb_last_paid`)} AS s_last,
+      ${latestPaymentSql(sql`q.dst`, sql`d_b.db_latest`, sql`d_b.db_last_paid`)} AS d_last,
       (SELECT last_at FROM counterparties
         WHERE org_id = q.org AND entity_id = q.src AND direction = 'out' AND counterparty_id = q.dst) AS s_out_d_last,
       (SELECT last_at FROM counterparties
         WHERE org_id = q.org AND entity_id = q.dst AND direction = 'in' AND counterparty_id = q.src) AS d_in_s_last,
       EXISTS (SELECT 1 FROM events WHERE org_id = q.org AND idempotency_key = q.key) AS key_taken) x
+  ORDER BY q.i`,
+);
+
+// What the stored events that occurred after t add to the state (lateSideSql), for the events whose
+// entities have such events (STORED_WINDOWS' s_late, d_late); and, where a stored pair's latest payment
+// is after t (so says nothing of the window), whether the pair paid within it. One row per event, in order.
+const LATE_WINDOWS = defineStatement<LateQuery>(
+  ['orgIds', 'sourceIds', 'destinationIds', 'at', 'dayBefore', 'hourBefore', 'lookSourceToDestination', 'lookDestinationFromSource', 'low', 'high'],
+  (q) => sql`
+  SELECT q.i::int AS i, sl_out.*, sl_in.*, dl_out.*, dl_in.*,
+    CASE WHEN q.look_sd THEN ${paidWithin(sql`q.src`, sql`q.dst`, sql`q.since`)} END AS sd_paid_24h,
+    CASE WHEN q.look_ds THEN ${paidWithin(sql`q.src`, sql`q.dst`, sql`q.since`)} END AS ds_paid_24h,
+    CASE WHEN q.look_ds THEN ${paidWithin(sql`q.src`, sql`q.dst`, sql`q.last_hour`)} END AS ds_paid_1h
+  FROM unnest(${q.orgIds}::uuid[], ${q.sourceIds}::text[], ${q.destinationIds}::text[], ${q.at}::timestamptz[],
+              ${q.dayBefore}::timestamptz[], ${q.hourBefore}::timestamptz[], ${q.lookSourceToDestination}::boolean[],
+              ${q.lookDestinationFromSource}::boolean[])
+       WITH ORDINALITY AS q(org, src, dst, t, since, last_hour, look_sd, look_ds, i)
   ${lateSideSql('sl_out', sql`q.src`, 'out', q)}
   ${lateSideSql('sl_in', sql`q.src`, 'in', q)}
   ${lateSideSql('dl_out', sql`q.dst`, 'out', q)}
   ${lateSideSql('dl_in', sql`q.dst`, 'in', q)}
-  CROSS JOIN LATERAL (
-    SELECT
-      CASE WHEN x.s_out_d_last > q.t THEN ${paidWithin(sql`q.src`, sql`q.dst`, sql`q.since`)} END AS sd_paid_24h,
-      CASE WHEN x.d_in_s_last > q.t THEN ${paidWithin(sql`q.src`, sql`q.dst`, sql`q.since`)} END AS ds_paid_24h,
-      CASE WHEN x.d_in_s_last > q.t THEN ${paidWithin(sql`q.src`, sql`q.dst`, sql`q.last_hour`)} END AS ds_paid_1h) pw
   ORDER BY q.i`,
 );
+
+/**
+ * An entity's latest payment (either direction) with occurred_at up to t: from its buckets when none
+ * of its stored events occurred after t and the window holds one (the latest of all, then), else
+ * looked up in the events (the CASE runs the lookups only then).
+ */
+function latestPaymentSql(entity: SQL, latest: SQL, lastPaid: SQL): SQL {
+  return sql`CASE WHEN ${latest} <= q.t AND ${lastPaid} IS NOT NULL THEN ${lastPaid} ELSE greatest(
+        (SELECT occurred_at FROM events WHERE org_id = q.org AND source_id = ${entity} AND amount IS NOT NULL AND occurred_at <= q.t
+          ORDER BY occurred_at DESC LIMIT 1),
+        (SELECT occurred_at FROM events WHERE org_id = q.org AND destination_id = ${entity} AND amount IS NOT NULL AND occurred_at <= q.t
+          ORDER BY occurred_at DESC LIMIT 1)) END`;
+}
 
 
 /**
@@ -219,6 +241,20 @@ function lateSideSql(alias: string, entity: SQL, side: 'out' | 'in', band: { low
             WHERE org_id = q.org AND destination_id = ${entity} AND amount IS NOT NULL AND occurred_at > q.t LIMIT ${limit}) l) ${a}`;
 }
 
+/** The parameters of `LATE_WINDOWS`: one array element per event looked at; times as timestamptz text. */
+type LateQuery = {
+  orgIds: string[];
+  sourceIds: (string | null)[];
+  destinationIds: (string | null)[];
+  at: string[];
+  dayBefore: string[];
+  hourBefore: string[];
+  lookSourceToDestination: boolean[];
+  lookDestinationFromSource: boolean[];
+  low: number;
+  high: number;
+};
+
 /** The parameters of `STORED_WINDOWS`: one array element per event of the batch; times as timestamptz text. */
 type CounterQuery = {
   orgIds: string[];
@@ -237,6 +273,8 @@ interface IncrementalRow {
   i: number;
   sb_sent: number; sb_near: number; sb_out_cnt: number; sb_out_val: number; sb_in_cnt: number; sb_in_val: number; sb_band_ok: boolean;
   db_out_cnt: number; db_out_val: number; db_in_cnt: number; db_in_val: number; db_band_ok: boolean;
+  sb_latest: Date | null; sb_last_paid: Date | null; db_latest: Date | null; db_last_paid: Date | null;
+  s_late: boolean; d_late: boolean;
   se_sent: number; se_near: number; se_out_cnt: number; se_out_val: number; se_in_cnt: number; se_in_val: number;
   de_out_cnt: number; de_out_val: number; de_in_cnt: number; de_in_val: number;
   s_out_receivers: string | number; s_in_senders: string | number; s_in_senders_1h: string | number;
@@ -244,6 +282,11 @@ interface IncrementalRow {
   s_last: Date | null; d_last: Date | null;
   s_out_d_last: Date | string | null; d_in_s_last: Date | string | null;
   key_taken: boolean;
+}
+
+/** What LATE_WINDOWS answers for one event: see `lateSideSql`. */
+interface LateRow {
+  i: number;
   sl_out_n: number; sl_out_near: number; sl_out_cnt: number; sl_out_val: number; sl_out_extra: number;
   sl_in_n: number; sl_in_cnt: number; sl_in_val: number; sl_in_extra: number; sl_in_extra_1h: number;
   dl_out_n: number; dl_out_cnt: number; dl_out_val: number; dl_out_extra: number;
@@ -333,12 +376,14 @@ export async function readStoredWindows(client: pg.ClientBase, batch: readonly C
     high,
   };
   const { rows } = await client.query<IncrementalRow>(STORED_WINDOWS.bind(query));
+  const late = await readLateWindows(client, rows, query, times);
   const windows: StoredWindow[] = [];
   for (const [k, subject] of batch.entries()) {
     const r = rows[k] as IncrementalRow;
+    const l = late.get(k) ?? NOTHING_LATE;
     const pairs = pairsFrom(r);
-    const lateCounts = [r.sl_out_n, r.sl_in_n, r.dl_out_n, r.dl_in_n];
-    if (!(r.sb_band_ok && r.db_band_ok) || lateCounts.some((n) => n > LATE_EVENTS_CORRECTED)) {
+    const lateCounts = [l.sl_out_n, l.sl_in_n, l.dl_out_n, l.dl_in_n];
+    if (!bandOk(r) || lateCounts.some((n) => n > LATE_EVENTS_CORRECTED)) {
       windows.push({ window: await windowFromEvents(client, subject), pairs, via: 'events', keyTaken: r.key_taken, late: true });
       continue;
     }
@@ -352,31 +397,74 @@ export async function readStoredWindows(client: pg.ClientBase, batch: readonly C
     // after t (they arrived earlier): their counts, sums and the counterparties only they brought are
     // taken off again.
     const window: WindowRow = {
-      s_txn: r.sb_sent + r.se_sent - r.sl_out_n,
-      s_near: r.sb_near + r.se_near - r.sl_out_near,
-      s_out_cnt: r.sb_out_cnt + r.se_out_cnt - r.sl_out_cnt,
-      s_out_val: r.sb_out_val + r.se_out_val - r.sl_out_val,
-      s_in_cnt: r.sb_in_cnt + r.se_in_cnt - r.sl_in_cnt,
-      s_in_val: r.sb_in_val + r.se_in_val - r.sl_in_val,
-      d_out_cnt: r.db_out_cnt + r.de_out_cnt - r.dl_out_cnt,
-      d_out_val: r.db_out_val + r.de_out_val - r.dl_out_val,
-      d_in_cnt: r.db_in_cnt + r.de_in_cnt - r.dl_in_cnt,
-      d_in_val: r.db_in_val + r.de_in_val - r.dl_in_val,
-      s_out_receivers: Number(r.s_out_receivers) - r.sl_out_extra,
-      s_in_senders: Number(r.s_in_senders) - r.sl_in_extra,
-      s_in_senders_1h: Number(r.s_in_senders_1h) - r.sl_in_extra_1h,
-      d_out_receivers: Number(r.d_out_receivers) - r.dl_out_extra,
-      d_in_senders: Number(r.d_in_senders) - r.dl_in_extra,
-      d_in_senders_1h: Number(r.d_in_senders_1h) - r.dl_in_extra_1h,
-      s_out_has_d: paidSince(pairs.sourceToDestination, since, r.sd_paid_24h),
-      d_in_has_s: paidSince(pairs.destinationFromSource, since, r.ds_paid_24h),
-      d_in_has_s_1h: paidSince(pairs.destinationFromSource, lastHour, r.ds_paid_1h),
+      s_txn: r.sb_sent + r.se_sent - l.sl_out_n,
+      s_near: r.sb_near + r.se_near - l.sl_out_near,
+      s_out_cnt: r.sb_out_cnt + r.se_out_cnt - l.sl_out_cnt,
+      s_out_val: r.sb_out_val + r.se_out_val - l.sl_out_val,
+      s_in_cnt: r.sb_in_cnt + r.se_in_cnt - l.sl_in_cnt,
+      s_in_val: r.sb_in_val + r.se_in_val - l.sl_in_val,
+      d_out_cnt: r.db_out_cnt + r.de_out_cnt - l.dl_out_cnt,
+      d_out_val: r.db_out_val + r.de_out_val - l.dl_out_val,
+      d_in_cnt: r.db_in_cnt + r.de_in_cnt - l.dl_in_cnt,
+      d_in_val: r.db_in_val + r.de_in_val - l.dl_in_val,
+      s_out_receivers: Number(r.s_out_receivers) - l.sl_out_extra,
+      s_in_senders: Number(r.s_in_senders) - l.sl_in_extra,
+      s_in_senders_1h: Number(r.s_in_senders_1h) - l.sl_in_extra_1h,
+      d_out_receivers: Number(r.d_out_receivers) - l.dl_out_extra,
+      d_in_senders: Number(r.d_in_senders) - l.dl_in_extra,
+      d_in_senders_1h: Number(r.d_in_senders_1h) - l.dl_in_extra_1h,
+      s_out_has_d: paidSince(pairs.sourceToDestination, since, l.sd_paid_24h),
+      d_in_has_s: paidSince(pairs.destinationFromSource, since, l.ds_paid_24h),
+      d_in_has_s_1h: paidSince(pairs.destinationFromSource, lastHour, l.ds_paid_1h),
       s_last: r.s_last,
       d_last: r.d_last,
     };
     windows.push({ window, pairs, via: 'state', keyTaken: r.key_taken, late: lateCounts.some((n) => n > 0) });
   }
   return windows;
+}
+
+const bandOk = (r: IncrementalRow): boolean => r.sb_band_ok && r.db_band_ok;
+
+/** An event none of whose entities' stored events occurred after it: nothing to take off. */
+const NOTHING_LATE: LateRow = {
+  i: 0,
+  sl_out_n: 0, sl_out_near: 0, sl_out_cnt: 0, sl_out_val: 0, sl_out_extra: 0,
+  sl_in_n: 0, sl_in_cnt: 0, sl_in_val: 0, sl_in_extra: 0, sl_in_extra_1h: 0,
+  dl_out_n: 0, dl_out_cnt: 0, dl_out_val: 0, dl_out_extra: 0,
+  dl_in_n: 0, dl_in_cnt: 0, dl_in_val: 0, dl_in_extra: 0, dl_in_extra_1h: 0,
+  sd_paid_24h: null, ds_paid_24h: null, ds_paid_1h: null,
+};
+
+/**
+ * LATE_WINDOWS for the events of the batch whose entities have stored events that occurred after them
+ * (and whose buckets are of the current band: the others are counted from the events anyway), by
+ * their index in the batch; none read when there is no such event.
+ */
+async function readLateWindows(
+  client: pg.ClientBase,
+  rows: IncrementalRow[],
+  query: CounterQuery,
+  times: number[],
+): Promise<Map<number, LateRow>> {
+  const picked = rows.map((r, k) => (bandOk(r) && (r.s_late || r.d_late) ? k : -1)).filter((k) => k >= 0);
+  if (picked.length === 0) return new Map();
+  // A stored pair's latest payment after t says nothing of the window: then the statement looks.
+  const after = (k: number, last: Date | string | null) => last !== null && (toDate(last) as Date).getTime() > (times[k] as number);
+  const late: LateQuery = {
+    orgIds: picked.map((k) => query.orgIds[k] as string),
+    sourceIds: picked.map((k) => query.sourceIds[k] as string | null),
+    destinationIds: picked.map((k) => query.destinationIds[k] as string | null),
+    at: picked.map((k) => query.at[k] as string),
+    dayBefore: picked.map((k) => query.dayBefore[k] as string),
+    hourBefore: picked.map((k) => query.hourBefore[k] as string),
+    lookSourceToDestination: picked.map((k) => after(k, (rows[k] as IncrementalRow).s_out_d_last)),
+    lookDestinationFromSource: picked.map((k) => after(k, (rows[k] as IncrementalRow).d_in_s_last)),
+    low: query.low,
+    high: query.high,
+  };
+  const { rows: found } = await client.query<LateRow>(LATE_WINDOWS.bind(late));
+  return new Map(found.map((l, n) => [picked[n] as number, l]));
 }
 
 /**

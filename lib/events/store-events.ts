@@ -49,7 +49,7 @@ interface PlaceholderColumns { event: string[]; org: string[]; entity: string[];
 interface LinkColumns { event: string[]; org: string[]; entity: string[]; relation: string[]; other: string[]; at: Date[] }
 interface BucketColumns {
   event: string[]; org: string[]; entity: string[]; hour: Date[]; sent: number[]; near: number[];
-  outCount: number[]; outValue: string[]; inCount: number[]; inValue: string[];
+  outCount: number[]; outValue: string[]; inCount: number[]; inValue: string[]; at: Date[];
 }
 interface PairColumns { event: string[]; org: string[]; entity: string[]; direction: ('out' | 'in')[]; counterparty: string[]; at: Date[] }
 interface PairHourColumns { event: string[]; org: string[]; entity: string[]; direction: ('out' | 'in')[]; hour: Date[]; parties: number[] }
@@ -107,6 +107,7 @@ type StoreParams = {
   bk_outValue: string[];
   bk_inCount: number[];
   bk_inValue: string[];
+  bk_at: string[];
   pr_event: string[];
   pr_org: string[];
   pr_entity: string[];
@@ -137,7 +138,7 @@ const STORE_PARAM_NAMES: (keyof StoreParams)[] = [
   'ev_mode', 'ev_features', 'ev_destFeatures', 'ev_submittedBy', 'ph_event', 'ph_org',
   'ph_entity', 'ph_seenAt', 'ln_event', 'ln_org', 'ln_entity', 'ln_relation',
   'ln_other', 'ln_at', 'bk_event', 'bk_org', 'bk_entity', 'bk_hour',
-  'bk_sent', 'bk_near', 'bk_outCount', 'bk_outValue', 'bk_inCount', 'bk_inValue',
+  'bk_sent', 'bk_near', 'bk_outCount', 'bk_outValue', 'bk_inCount', 'bk_inValue', 'bk_at',
   'pr_event', 'pr_org', 'pr_entity', 'pr_direction', 'pr_counterparty', 'pr_at',
   'ph2_event', 'ph2_org', 'ph2_entity', 'ph2_direction', 'ph2_hour', 'ph2_parties',
   'dc_event', 'dc_org', 'dc_id', 'dc_decision', 'dc_riskScore', 'dc_reasons',
@@ -184,6 +185,7 @@ function paramsOf(c: BatchColumns): StoreParams {
     bk_outValue: c.buckets.outValue,
     bk_inCount: c.buckets.inCount,
     bk_inValue: c.buckets.inValue,
+    bk_at: at(c.buckets.at),
     pr_event: c.pairs.event,
     pr_org: c.pairs.org,
     pr_entity: c.pairs.entity,
@@ -252,12 +254,14 @@ const STORE_EVENTS = defineStatement<StoreParams>(STORE_PARAM_NAMES, (c) => sql`
       SET first_seen = least(entity_links.first_seen, excluded.first_seen),
           last_seen = greatest(entity_links.last_seen, excluded.last_seen)),
   buckets AS (
-    INSERT INTO counter_buckets (org_id, entity_id, hour, sent, sent_near, out_count, out_value, in_count, in_value, near_low, near_high)
+    INSERT INTO counter_buckets (org_id, entity_id, hour, sent, sent_near, out_count, out_value, in_count, in_value, near_low, near_high,
+                                 last_at, last_paid_at)
     SELECT x.org, x.entity, x.hour, sum(x.sent), sum(x.near), sum(x.out_count), sum(x.out_value), sum(x.in_count), sum(x.in_value),
-           ${c.nearLow}, ${c.nearHigh}
+           ${c.nearLow}, ${c.nearHigh}, max(x.at), max(x.at) FILTER (WHERE x.out_count + x.in_count > 0)
     FROM unnest(${c.bk_event}::uuid[], ${c.bk_org}::uuid[], ${c.bk_entity}::text[], ${c.bk_hour}::timestamptz[], ${c.bk_sent}::int[],
-                ${c.bk_near}::int[], ${c.bk_outCount}::int[], ${c.bk_outValue}::numeric[], ${c.bk_inCount}::int[], ${c.bk_inValue}::numeric[])
-         AS x(event, org, entity, hour, sent, near, out_count, out_value, in_count, in_value)
+                ${c.bk_near}::int[], ${c.bk_outCount}::int[], ${c.bk_outValue}::numeric[], ${c.bk_inCount}::int[], ${c.bk_inValue}::numeric[],
+                ${c.bk_at}::timestamptz[])
+         AS x(event, org, entity, hour, sent, near, out_count, out_value, in_count, in_value, at)
     WHERE x.event IN (SELECT id FROM ev)
     GROUP BY x.org, x.entity, x.hour ORDER BY x.org, x.entity, x.hour
     ON CONFLICT (org_id, entity_id, hour) DO UPDATE SET
@@ -267,6 +271,8 @@ const STORE_EVENTS = defineStatement<StoreParams>(STORE_PARAM_NAMES, (c) => sql`
       out_value = counter_buckets.out_value + excluded.out_value,
       in_count = counter_buckets.in_count + excluded.in_count,
       in_value = counter_buckets.in_value + excluded.in_value,
+      last_at = greatest(counter_buckets.last_at, excluded.last_at),
+      last_paid_at = greatest(counter_buckets.last_paid_at, excluded.last_paid_at),
       near_low = CASE WHEN counter_buckets.near_low = excluded.near_low AND counter_buckets.near_high = excluded.near_high
                       THEN counter_buckets.near_low END,
       near_high = CASE WHEN counter_buckets.near_low = excluded.near_low AND counter_buckets.near_high = excluded.near_high
@@ -307,7 +313,7 @@ function emptyColumns(): BatchColumns {
     },
     placeholders: { event: [], org: [], entity: [], seenAt: [] },
     links: { event: [], org: [], entity: [], relation: [], other: [], at: [] },
-    buckets: { event: [], org: [], entity: [], hour: [], sent: [], near: [], outCount: [], outValue: [], inCount: [], inValue: [] },
+    buckets: { event: [], org: [], entity: [], hour: [], sent: [], near: [], outCount: [], outValue: [], inCount: [], inValue: [], at: [] },
     pairs: { event: [], org: [], entity: [], direction: [], counterparty: [], at: [] },
     pairHours: { event: [], org: [], entity: [], direction: [], hour: [], parties: [] },
     decisions: { event: [], org: [], id: [], decision: [], riskScore: [], reasons: [], decidedInUs: [], ruleErrors: [] },
@@ -402,6 +408,7 @@ function addCounterState(c: BatchColumns, org: string, eventId: string, event: E
     b.outValue.push(String(outValue));
     b.inCount.push(inCount);
     b.inValue.push(String(inValue));
+    b.at.push(event.occurredAt);
   };
   if (event.sourceId !== null) {
     const near = isPayment && amount >= c.nearLow && amount < c.nearHigh ? 1 : 0;
