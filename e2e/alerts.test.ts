@@ -100,12 +100,19 @@ describe('the alert queue and the alert page in a browser', () => {
     await page.goto(url('/alerts'));
     const rows = page.getByTestId('queue-row');
     await rows.first().waitFor();
-    await page.keyboard.press('j');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('tr')?.getAttribute('data-index'))).toBe('0');
+    // The rows are rendered on the server and the keys work once the page has hydrated: until a j has
+    // moved to the first row, it is pressed again.
+    const activeRow = () => page.evaluate(() => document.activeElement?.closest('tr')?.getAttribute('data-index') ?? null);
+    await expect
+      .poll(async () => {
+        if ((await activeRow()) === null) await page.keyboard.press('j');
+        return activeRow();
+      })
+      .toBe('0');
     await page.keyboard.press('j');
     await page.keyboard.press('j');
     await page.keyboard.press('k');
-    expect(await page.evaluate(() => document.activeElement?.closest('tr')?.getAttribute('data-index'))).toBe('1');
+    expect(await activeRow()).toBe('1');
     await page.keyboard.press('x');
     await page.keyboard.press('j');
     await page.keyboard.press('Shift+X');
