@@ -376,12 +376,13 @@ export async function readStoredWindows(client: pg.ClientBase, batch: readonly C
     high,
   };
   const { rows } = await client.query<IncrementalRow>(STORED_WINDOWS.bind(query));
-  const late = await readLateWindows(client, rows, query, times);
+  const pairsOfEach = rows.map(pairsFrom);
+  const late = await readLateWindows(client, rows, pairsOfEach, query, times);
   const windows: StoredWindow[] = [];
   for (const [k, subject] of batch.entries()) {
     const r = rows[k] as IncrementalRow;
     const l = late.get(k) ?? NOTHING_LATE;
-    const pairs = pairsFrom(r);
+    const pairs = pairsOfEach[k] as EventCounters['pairs'];
     const lateCounts = [l.sl_out_n, l.sl_in_n, l.dl_out_n, l.dl_in_n];
     if (!bandOk(r) || lateCounts.some((n) => n > LATE_EVENTS_CORRECTED)) {
       windows.push({ window: await windowFromEvents(client, subject), pairs, via: 'events', keyTaken: r.key_taken, late: true });
@@ -444,13 +445,14 @@ const NOTHING_LATE: LateRow = {
 async function readLateWindows(
   client: pg.ClientBase,
   rows: IncrementalRow[],
+  pairsOfEach: EventCounters['pairs'][],
   query: CounterQuery,
   times: number[],
 ): Promise<Map<number, LateRow>> {
   const picked = rows.map((r, k) => (bandOk(r) && (r.s_late || r.d_late) ? k : -1)).filter((k) => k >= 0);
   if (picked.length === 0) return new Map();
   // A stored pair's latest payment after t says nothing of the window: then the statement looks.
-  const after = (k: number, last: Date | string | null) => last !== null && (toDate(last) as Date).getTime() > (times[k] as number);
+  const after = (k: number, last: Date | null) => last !== null && last.getTime() > (times[k] as number);
   const late: LateQuery = {
     orgIds: picked.map((k) => query.orgIds[k] as string),
     sourceIds: picked.map((k) => query.sourceIds[k] as string | null),
@@ -458,8 +460,8 @@ async function readLateWindows(
     at: picked.map((k) => query.at[k] as string),
     dayBefore: picked.map((k) => query.dayBefore[k] as string),
     hourBefore: picked.map((k) => query.hourBefore[k] as string),
-    lookSourceToDestination: picked.map((k) => after(k, (rows[k] as IncrementalRow).s_out_d_last)),
-    lookDestinationFromSource: picked.map((k) => after(k, (rows[k] as IncrementalRow).d_in_s_last)),
+    lookSourceToDestination: picked.map((k) => after(k, (pairsOfEach[k] as EventCounters['pairs']).sourceToDestination)),
+    lookDestinationFromSource: picked.map((k) => after(k, (pairsOfEach[k] as EventCounters['pairs']).destinationFromSource)),
     low: query.low,
     high: query.high,
   };
