@@ -225,6 +225,17 @@ describe('birth year and country', () => {
     expect(m.score - base).toBeLessThanOrEqual(5);
   });
 
+  it('lifts a name one short word off into the matches when the birth year is the same, and only then', () => {
+    // "Cin" for "Jin": a letter of a three-letter word slipped. The name alone is a near miss; the same
+    // birth year corroborates it, one year off or none does not.
+    const listed = person('3', 'YU, Jin', { birth_year: 1960 });
+    expect(score({ name: 'Cin Yu' }, listed)).toBeLessThan(80);
+    expect(score({ name: 'Cin Yu', birth_year: 1961 }, listed)).toBeLessThan(80);
+    const same = scoreEntry({ name: 'Cin Yu', birth_year: 1960 }, listed);
+    expect(codes(same)).toContain('birth_year_match');
+    expect(same.score).toBeGreaterThanOrEqual(80);
+  });
+
   it('gives birth_year_close for one year off, without a penalty', () => {
     const m = scoreEntry({ name: 'Muammar Gaddafi', birth_year: 1943 }, entry);
     expect(codes(m)).toContain('birth_year_close');

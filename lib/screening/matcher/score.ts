@@ -49,7 +49,9 @@ const OMITTED_MIDDLE_NAME_CAP = 88;
 /** How much a person's query word outside the matched ones counts when the list name is met in full (see alignNames). */
 const QUERY_OUTER_NAME_SHARE = 0.5;
 
-const BIRTH_YEAR_MATCH_BONUS = 3;
+/** The same birth year on both sides: a listed person's year is shared by about one customer in fifty, so it
+ * corroborates a name that is close but not certain (one short word slipped, 75) enough to be reviewed. */
+const BIRTH_YEAR_MATCH_BONUS = 5;
 /** Birth dates in customer files and lists are often off by a year (a recording difference) or two (an
  * estimate, "circa", another calendar): two years apart lowers a name a little, so a strong name stays a
  * match; three or more is a clear conflict that keeps any name out of the matches. */
