@@ -66,6 +66,18 @@ describe('identical names', () => {
     expect(score('Abu Bakr Yunis Jabir', person('2', 'ABUBAKR YUNIS JABIR'))).toBe(100);
   });
 
+  it("reads a list name's single letter between longer words as part of a compound (Chan-o-cha = Chanocha, Chan-ocha)", () => {
+    const listed = person('1', 'CHAN-O-CHA, Prayut');
+    const joined = scoreEntry({ name: 'Prayut Chanocha' }, listed);
+    expect(joined.score).toBe(100);
+    expect(joined.reasons.map((r) => r.detail)).toContain('"chanocha" = "chan o cha"');
+    expect(score('Prayut Chan-ocha', listed)).toBe(100);
+    // In a query a single letter stays an initial ("H. Aung"): no run joins it to the word beside it, which would
+    // reach every name holding that word as well as the one whose given name it stands for.
+    expect(prepareName('H. Aung', 'person').units.filter((u) => u.first !== u.last)).toEqual([]);
+    expect(score('H. Aung', person('2', 'AUNG, Htun'))).toBeGreaterThanOrEqual(80);
+  });
+
   it('ignores titles (Mr, Dr, Sheikh, General, Colonel)', () => {
     const entry = person('1', 'QADHAFI, Muammar');
     for (const title of ['Mr', 'Dr.', 'Sheikh', 'General', 'Colonel']) {

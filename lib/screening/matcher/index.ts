@@ -22,7 +22,8 @@
 //   of the name (NICO) and a name without a nickname in quotes: a query is screened under each of its forms and,
 //   per entry, the best match is kept.
 // - prepare.ts: roles give weights (particles and generic words count for less); neighbouring words
-//   are also joined ("abu bakr" -> "abubakr") so spacing variants meet.
+//   are also joined ("abu bakr" -> "abubakr") so spacing variants meet; in a list name also a single letter
+//   with the longer words beside it ("chan o cha" -> "chanocha"), never a query's initial.
 // - similarity.ts: two words match exactly, closely (spelling, a nickname, the same given name in another
 //   language: data/given-names-languages.ts; never a given name and its form for the other gender, Maria / Mario,
 //   Daniela / Daniel: otherGender), phonetically (sound, after folding transliteration variants, and

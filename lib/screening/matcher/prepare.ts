@@ -82,11 +82,13 @@ export class WordInterner {
 
 const fresh = { get: comparableWord };
 
+/** One form of a name as the matcher compares it: its words, and runs of neighbours read as one (`listName`: a list's). */
 export function prepareName(
   form: string,
   kind: EntryKind,
   source: string = form,
   interner: Pick<WordInterner, 'get'> = fresh,
+  listName = false,
 ): PreparedName {
   const { words, legalForms } = normalizeName(form, kind);
   const units: NameUnit[] = words.map((w, i) => ({
@@ -104,9 +106,15 @@ export function prepareName(
       // Runs join Latin words, or abjad words with their particles ("عبد الله" = "abdallah"); a run of
       // initials is not a spacing variant. Three-word runs are for names built around a particle
       // ("abd al rahman" = "abdulrahman").
-      if (run.some((w) => w.role === 'initial' || !/^(?:[a-z]+|[A-ZÐÞ]+)$/.test(w.text))) continue;
+      if (run.some((w) => !/^(?:[a-z]+|[A-ZÐÞ]+)$/.test(w.text))) continue;
+      // In a list name, one letter joined to the longer words beside it is read as the linking vowel of a
+      // compound written with hyphens (CHAN-O-CHA = Chanocha, Chan-ocha). Not in a query, whose single letters
+      // are initials far more often ("H. Aung"): a run there would reach every name holding the other word.
+      const letters = run.filter((w) => w.role === 'initial').length;
+      const linking = listName && letters === 1 && run.every((w) => w.role === 'initial' || w.text.length >= 3);
+      if (letters > 0 && !linking) continue;
       const abjad = run.some((w) => /^[A-ZÐÞ]+$/.test(w.text));
-      if (size === 3 && !run.some((w) => w.role === 'particle')) continue;
+      if (size === 3 && !run.some((w) => w.role === 'particle') && !(linking && (run[1] as { role: string }).role === 'initial')) continue;
       // The article's alif inside an abjad run is not spoken (عبد ال read as one is Abdul): not written as a long vowel.
       const spoken = (w: { text: string }, i: number): string => (abjad && i > 0 && w.text === 'al' ? 'l' : w.text);
       const joined = run.map(spoken).join('');
@@ -177,7 +185,7 @@ export function prepareListNames(
   const prepared: PreparedName[] = [];
   for (const source of sources) {
     for (const form of listNameForms(source)) {
-      const p = prepareName(form, kind, source, words);
+      const p = prepareName(form, kind, source, words, true);
       if (p.wordCount > 0) prepared.push(p);
     }
   }
