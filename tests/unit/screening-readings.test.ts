@@ -289,6 +289,14 @@ describe('Greek letters that Latin spellings write several ways', () => {
     expect(greekCredit('χιουνουοο', 'chun')).toBe(0);
   });
 
+  it('takes a word that sounds alike after another spelling of about its length, for less (Χανίγια / Haniyeh)', () => {
+    // γι inside a word before a vowel is the y of Latin spellings: "haniya", which sounds like Haniyeh.
+    const credit = greekCredit('Χανίγια', 'haniyeh');
+    expect(credit).toBeGreaterThan(0);
+    expect(credit).toBeLessThan(compareWords(comparableWord('haniya'), comparableWord('haniyeh'))?.credit ?? 0);
+    expect(scoreEntry({ name: 'Ισμαήλ Χανίγια', kind: 'person' }, person('1', 'HANIYEH, Ismail')).score).toBeGreaterThanOrEqual(80);
+  });
+
   it('finds a Latin list name by another spelling of a Greek query, through the index', () => {
     const index = buildScreeningIndex([
       person('olympia', 'LAMBERT, Olympia', { birth_year: 1980 }),

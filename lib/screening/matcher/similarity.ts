@@ -160,6 +160,8 @@ const LANGUAGE: WordMatch = Object.freeze({ credit: LANGUAGE_CREDIT, kind: 'clos
 const ROMANISED: WordMatch = Object.freeze({ credit: ROMANISATION_CREDIT, kind: 'phonetic', via: 'romanisation' });
 // Loose: never for words read as one, whose vowels between the words are guessed already.
 const OTHER_VOWELS: WordMatch = Object.freeze({ credit: OTHER_VOWELS_CREDIT, kind: 'phonetic', via: 'vowels', loose: true });
+/** What a sound-alike match is worth after another spelling of a word, against the same match without one. */
+const READING_SOUND_FACTOR = 0.9;
 const INITIAL: WordMatch = Object.freeze({ credit: INITIAL_CREDIT, kind: 'initial' });
 /** The article as an abjad writes it ("al") and as a Latin spelling assimilates it ("ur", "ud", "ash"). */
 const ARTICLE: WordMatch = Object.freeze({ credit: ARTICLE_CREDIT, kind: 'close' });
@@ -1236,9 +1238,16 @@ export function compareWords(a: ComparableWord, b: ComparableWord): WordMatch | 
       if ((x.latinOnly && !y.latin) || (y.latinOnly && !x.latin)) continue;
       const m = compareSpellings(x, y);
       if (!m || m.kind === 'initial' || m === TWO_EDITS || m.credit <= (best?.credit ?? 0)) continue;
-      // Another spelling is a reading of the letters already: sounding alike after it (Double Metaphone, below the
-      // credit of equal folded spellings or skeletons), or only its consonants the same, is one guess too many.
-      if (m.kind === 'phonetic' && (!m.via || m.via === 'vowels') && m.credit < SKELETON_EQUAL_CREDIT) continue;
+      // Another spelling is a reading of the letters already: only its consonants the same is one guess too many, and
+      // sounding alike after it (Double Metaphone, below the credit of equal folded spellings or skeletons) one guess
+      // more, taken for less and only between words of one length but for a letter (Χανίγια read "haniya" /
+      // Haniyeh; not χιουνουοο read "chiunuoo" / Chun).
+      if (m.kind === 'phonetic' && (!m.via || m.via === 'vowels') && m.credit < SKELETON_EQUAL_CREDIT) {
+        const credit = m.credit * READING_SOUND_FACTOR;
+        if (m.via === 'vowels' || Math.abs(x.text.length - y.text.length) > 1 || credit <= (best?.credit ?? 0)) continue;
+        best = { ...m, credit, reading: x === a ? y.text : x.text };
+        continue;
+      }
       best = { ...m, kind: m.kind === 'exact' ? 'close' : m.kind, reading: x === a ? y.text : x.text };
     }
   }
