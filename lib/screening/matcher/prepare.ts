@@ -114,7 +114,7 @@ export function prepareName(
       const linking = listName && letters === 1 && run.every((w) => w.role === 'initial' || w.text.length >= 3);
       if (letters > 0 && !linking) continue;
       const abjad = run.some((w) => /^[A-ZÐÞ]+$/.test(w.text));
-      if (size === 3 && !run.some((w) => w.role === 'particle') && !(linking && (run[1] as { role: string }).role === 'initial')) continue;
+      if (size === 3 && !run.some((w) => w.role === 'particle') && !(linking && run[1]?.role === 'initial')) continue;
       // The article's alif inside an abjad run is not spoken (عبد ال read as one is Abdul): not written as a long vowel.
       const spoken = (w: { text: string }, i: number): string => (abjad && i > 0 && w.text === 'al' ? 'l' : w.text);
       const joined = run.map(spoken).join('');

@@ -1242,13 +1242,13 @@ export function compareWords(a: ComparableWord, b: ComparableWord): WordMatch | 
       // sounding alike after it (Double Metaphone, below the credit of equal folded spellings or skeletons) one guess
       // more, taken for less and only between words of one length but for a letter (Χανίγια read "haniya" /
       // Haniyeh; not χιουνουοο read "chiunuoo" / Chun).
+      let taken = m;
       if (m.kind === 'phonetic' && (!m.via || m.via === 'vowels') && m.credit < SKELETON_EQUAL_CREDIT) {
-        const credit = m.credit * READING_SOUND_FACTOR;
-        if (m.via === 'vowels' || Math.abs(x.text.length - y.text.length) > 1 || credit <= (best?.credit ?? 0)) continue;
-        best = { ...m, credit, reading: x === a ? y.text : x.text };
-        continue;
+        if (m.via === 'vowels' || Math.abs(x.text.length - y.text.length) > 1) continue;
+        taken = { ...m, credit: m.credit * READING_SOUND_FACTOR };
+        if (taken.credit <= (best?.credit ?? 0)) continue;
       }
-      best = { ...m, kind: m.kind === 'exact' ? 'close' : m.kind, reading: x === a ? y.text : x.text };
+      best = { ...taken, kind: taken.kind === 'exact' ? 'close' : taken.kind, reading: x === a ? y.text : x.text };
     }
   }
   return best;
