@@ -10,6 +10,9 @@ import { PROJECT_ROOT } from '../../tests/support/processes';
  */
 export async function seriousViolations(page: Page): Promise<string[]> {
   const found: string[] = [];
+  // After a client-side navigation (a sign-in's redirect) the page's title is streamed in after its
+  // content; wait for it, so the check reads the settled page. A page without a title still fails here.
+  await page.waitForFunction(() => document.title.trim() !== '', undefined, { timeout: 5000 }).catch(() => undefined);
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     const result = await new AxeBuilder({ page }).analyze();
