@@ -321,6 +321,20 @@ describe('initials of a given name and a patronymic', () => {
     expect(both).toBeLessThan(personScore('Sergey V. Lavrov', 'LAVROV, Sergey Viktorovich').score);
     expect(personScore('S. A. Lavrov', 'LAVROV, Sergey Viktorovich').score).toBeLessThan(80);
   });
+
+  it('take an initial and a family name for the listed person whether or not the list adds a patronymic', () => {
+    expect(personScore('J. Kabila', 'KABILA, Joseph').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('O. Deripaska', 'DERIPASKA, Oleg Vladimirovich').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('A. Lukashenko', 'LUKASHENKO, Alexander Grigoryevich').score).toBeGreaterThanOrEqual(80);
+    // Another middle name left out still costs more than a patronymic.
+    expect(personScore('R. Mugabe', 'MUGABE, Robert Gabriel').score).toBeLessThan(personScore('O. Deripaska', 'DERIPASKA, Oleg Vladimirovich').score);
+  });
+
+  it('read an initial before the given name as the family name only at a discount', () => {
+    // "K. Joseph" is someone whose given name starts with K and whose family name is Joseph.
+    expect(personScore('K. Joseph', 'KABILA, Joseph').score).toBeLessThan(80);
+    expect(personScore('Joseph K.', 'KABILA, Joseph').score).toBeGreaterThanOrEqual(80);
+  });
 });
 
 describe('what a charity or an association calls itself', () => {

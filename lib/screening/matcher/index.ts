@@ -44,9 +44,10 @@
 //   Arabic counterparts and short-vowel marks dropped (normalize.ts); the Urdu h before the d of چوہدری is also
 //   read without it (Chaudhry).
 // - score.ts: words are paired greedily in any order, each used once; the name score blends how
-//   much of the query and of the list name is covered (middle words that one name leaves out, such as a
-//   patronymic, count for less on either side, up to a score of 88, and so does what an initial leaves
-//   unconfirmed of a middle name it meets; a name with a distinctive word written
+//   much of the query and of the list name is covered (middle words that one name leaves out count for less on
+//   either side, an East Slavic patronymic less still, up to a score of 88, and so does what an initial leaves
+//   unconfirmed of a middle name it meets; a query's initial before its last word stands for the list's family
+//   name only at a discount, "K. Joseph" not being Joseph Kabila; a name with a distinctive word written
 //   twice is paired again with the later of equal pairs first, so "ali" = "ali" does not take the word that
 //   "abd al ali" needs); the best name or alias
 //   wins; a business with a distinctive word the other lacks stays a near miss (a country in a business name

@@ -31,10 +31,16 @@ export interface NameUnit {
   /** A person's last word (of two or more, in speech order): the family name of most names, whose ending a record may
    * write for the other gender (score.ts, compareSurnameEndings). */
   readonly lastOfPerson?: true;
+  /** A person's East Slavic patronymic (Vladimirovich, Fedorovna), which records outside those countries leave out
+   * more often than any other middle name (score.ts coverageWithoutMiddle). */
+  readonly patronymic?: true;
 }
 
 const ECHO = { echo: true } as const;
 const LAST_OF_PERSON = { lastOfPerson: true } as const;
+const PATRONYMIC = { patronymic: true } as const;
+/** Russian, Ukrainian and Belarusian patronymics as Latin spellings end (-ovich, -yevich, -ovych, -ovna, -ivna...). */
+const PATRONYMIC_ENDING = /^[a-z]{3,}(?:ovich|evich|ovych|evych|ovitch|evitch|ovna|evna|ivna|ichna)$/;
 
 export interface PreparedName {
   /** The name or alias exactly as the list (or the caller) wrote it. */
@@ -99,6 +105,7 @@ export function prepareName(
     weight: ROLE_WEIGHT[w.role],
     label: w.text,
     ...(kind === 'person' && words.length >= 2 && i === words.length - 1 ? LAST_OF_PERSON : {}),
+    ...(kind === 'person' && words.length >= 3 && w.role === 'normal' && PATRONYMIC_ENDING.test(w.text) ? PATRONYMIC : {}),
   }));
   for (let size = 2; size <= MAX_RUN; size++) {
     for (let first = 0; first + size <= words.length; first++) {

@@ -45,6 +45,9 @@ const BUSINESS_EXTRA_WORD_CAP = 75;
 const TRANSLATED_GENERIC_CREDIT = 0.7;
 /** How much a list name's middle word counts when the query left it out (see alignNames). */
 const OMITTED_MIDDLE_NAME_SHARE = 0.25;
+/** A patronymic left out counts for less still: most records outside the countries that use them hold none (O.
+ * Deripaska for DERIPASKA, Oleg Vladimirovich reads as J. Kabila does for KABILA, Joseph). */
+const OMITTED_PATRONYMIC_SHARE = 0.1;
 const OMITTED_MIDDLE_NAME_CAP = 88;
 /** How much a person's query word outside the matched ones counts when the list name is met in full (see alignNames). */
 const QUERY_OUTER_NAME_SHARE = 0.5;
@@ -153,6 +156,9 @@ function bySlotRank(x: PairSlot, y: PairSlot): number {
 
 /** A long query's last word that a field's length may have cut: it counts as about a typo's worth of the word. */
 const TRUNCATED: WordMatch = Object.freeze({ credit: 0.7, kind: 'close', via: 'truncated' });
+/** A query's initial before its last word standing for the list's family name ("K. Joseph" for KABILA, Joseph): an
+ * initial stands for a given name far more often, so this reading is only half an initial's worth. */
+const INITIAL_OF_FAMILY_NAME: WordMatch = Object.freeze({ credit: 0.4, kind: 'initial' });
 /** Queries at least this long (as written) can have been cut by a field's length (a payment's name line holds 35). */
 const TRUNCATED_QUERY_MIN_LENGTH = 18;
 
@@ -194,7 +200,7 @@ function collectPairs(query: PreparedName, name: PreparedName, memo: ComparisonM
         if (Math.abs(a - b) > Math.max(2, Math.floor(Math.max(a, b) / 4))) continue;
       }
       if (withoutEchoes && (qu.echo || lu.echo)) continue;
-      const match =
+      let match =
         memo.compare(qi, qu.word, lu.word) ??
         (lu.lastOfPerson && !isRun(qu) ? compareSurnameEndings(qu.word, lu.word) : null) ??
         (cutShort(query, qu, lu) ? TRUNCATED : null);
@@ -222,6 +228,7 @@ function collectPairs(query: PreparedName, name: PreparedName, memo: ComparisonM
         // An initial stands for a distinctive word, never for "al" or "trading".
         const full = qu.role === 'initial' ? lu : qu;
         if (full.role !== 'normal' || isRun(full)) continue;
+        if (qu.role === 'initial' && lu.lastOfPerson && qu.last < query.wordCount - 1) match = INITIAL_OF_FAMILY_NAME;
       }
       let slot = slotPool[slotOrder.length];
       if (!slot) {
@@ -345,11 +352,13 @@ function coverageWithoutMiddle(name: PreparedName, used: Uint8Array, initialOf: 
   }
   let weight = name.totalWeight;
   for (let i = 0; i < name.wordCount; i++) {
-    const full = (name.units[i] as NameUnit).weight;
+    const unit = name.units[i] as NameUnit;
+    const full = unit.weight;
     const inside = i > firstMatched && i < lastMatched;
     const confirmed = initialOf[i] as number;
-    if (used[i] !== 1) weight -= full * (1 - (inside ? OMITTED_MIDDLE_NAME_SHARE : outerShare));
-    else if (inside && confirmed > 0) weight -= Math.max(0, full - confirmed) * (1 - OMITTED_MIDDLE_NAME_SHARE);
+    const middleShare = unit.patronymic ? OMITTED_PATRONYMIC_SHARE : OMITTED_MIDDLE_NAME_SHARE;
+    if (used[i] !== 1) weight -= full * (1 - (inside ? middleShare : outerShare));
+    else if (inside && confirmed > 0) weight -= Math.max(0, full - confirmed) * (1 - middleShare);
   }
   return weight < name.totalWeight && weight > 0 ? Math.min(1, matched / weight) : null;
 }
