@@ -264,6 +264,13 @@ describe('Greek letters that Latin spellings write several ways', () => {
     expect(greekReadings('βαρβαρα')).toEqual(['varvara', 'barbara']);
   });
 
+  it('reads α and η written apart also with the h Greek cannot write between them (Ιμπραήμ = Ibrahim)', () => {
+    expect(greekReadings('ιμπραημ')).toEqual(expect.arrayContaining(['ibraim', 'ibrahim']));
+    expect(greekReadings('ιμπραημ')[0]).toBe('ibraim');
+    expect(greekCredit('Ιμπραήμ', 'ibrahim')).toBeGreaterThanOrEqual(0.9);
+    expect(scoreEntry({ name: 'Ιμπραήμ Ραΐσί', kind: 'person' }, person('1', 'RAISI, Ebrahim')).score).toBeGreaterThanOrEqual(80);
+  });
+
   it('reads a final ς as s, and keeps a word without such letters to its one reading', () => {
     expect(normalizeText('Νίκος')).toBe('nikos');
     expect(greekReadings('νικος')).toEqual(['nikos']);

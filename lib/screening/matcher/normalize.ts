@@ -121,6 +121,9 @@ const GREEK_RULES: readonly GreekRule[] = [
   greekRule('ι(?=[αεηιουω])', null, ['y']),
   greekRule('(?<=[αεη])υ', 'v', ['f', 'u']),
   greekRule('ου', 'u', ['ou']),
+  // Greek has no h: the h between two vowels of Arabic and Persian names is left out, α and η then written apart
+  // (Ιμπραήμ = Ibrahim: read "ahi" besides "ai").
+  greekRule('(?<=α)η', null, ['hi']),
   greekRule('ει', null, ['i']), greekRule('οι', null, ['i']), greekRule('αι', null, ['e']),
   greekRule('η', null, ['e']), greekRule('υ', null, ['i']),
   greekRule('χ', 'h', ['ch', 'kh', 'j']),
