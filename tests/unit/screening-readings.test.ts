@@ -97,6 +97,27 @@ describe('Latin spellings read two ways against an abjad', () => {
     expect(credit('mazhari', 'MÐHRY')).toBeGreaterThanOrEqual(0.8);
     expect(credit('fathi', 'FTHY')).toBeGreaterThanOrEqual(0.8);
   });
+
+  it('reads a j before a vowel also as the h that Hebrew and Arabic write for the j of Spanish names', () => {
+    // חוסה, خوسيه José; חואן, خوان Juan.
+    expect(credit(normalizeText('חוסה'), 'jose')).toBeGreaterThanOrEqual(0.8);
+    expect(credit(normalizeText('خوان'), 'juan')).toBeGreaterThanOrEqual(0.8);
+    expect(scoreEntry({ name: 'חוסה מריה גרסיה', kind: 'person' }, person('1', 'GARCIA, Jose Maria')).score).toBeGreaterThanOrEqual(80);
+    // The j of Arabic names is still ج.
+    expect(credit(normalizeText('جمال'), 'jamal')).toBeGreaterThanOrEqual(0.8);
+  });
+});
+
+describe('Cyrillic х', () => {
+  it('is read as kh and also as the j of Spanish names', () => {
+    const words = normalizeName('Хосе Хуан', 'person').words;
+    expect(words.map((w) => w.text)).toEqual(['khose', 'khuan']);
+    expect(words.map((w) => w.readings)).toEqual([['jose'], ['juan']]);
+    expect(scoreEntry({ name: 'Хуан Гонсалес', kind: 'person' }, person('1', 'GONZALEZ, Juan')).score).toBeGreaterThanOrEqual(80);
+    expect(scoreEntry({ name: 'Хоакин Гусман Лоэра', kind: 'person' }, person('2', 'GUZMAN LOERA, Joaquin')).score).toBeGreaterThanOrEqual(80);
+    // Its usual reading stays first: Михаил is Mikhail.
+    expect(scoreEntry({ name: 'Михаил Ходорковский', kind: 'person' }, person('3', 'KHODORKOVSKY, Mikhail')).score).toBeGreaterThanOrEqual(90);
+  });
 });
 
 describe('long vowels an abjad writes', () => {

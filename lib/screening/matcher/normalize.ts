@@ -268,6 +268,10 @@ const APOSTROPHES = /['’‘`´ʼʻʿʾ′]/g;
 /** ג, ז, צ with an apostrophe or a right quote typed for the Hebrew geresh (׳). */
 const GERESH_TYPED = /([גזצ])['’]/g;
 const CYRILLIC_LETTER = /[\u0400-\u04ff]/g;
+/** A Cyrillic word holding х, which is also how Russian writes the j of Spanish names (Хосе = José, Хуан = Juan,
+ * Хорхе = Jorge, Алехандро = Alejandro): read with j besides kh. */
+const CYRILLIC_WORD_WITH_KH = /[\u0400-\u04ff]*х[\u0400-\u04ff]*/g;
+const cyrillicToLatin = (word: string): string => word.replace(CYRILLIC_LETTER, (c) => CYRILLIC[c] ?? c);
 const NON_WORD = /[^\p{L}\p{N}]+/gu;
 const COMBINING_MARK = /\p{M}+/gu;
 /** "DeutscheBahn", "AbuBakr": a capitalised word inside a word starts a new one ("GmbH", "KGaA" stay whole). */
@@ -284,7 +288,14 @@ export function normalizeText(raw: string, readings?: Map<string, readonly strin
   let s = raw.normalize('NFKC').replace(INNER_CAPITAL, '$1 $2').toLowerCase();
   // A Hebrew letter with an apostrophe typed for the geresh (ג'ון = John) keeps it, as the geresh itself.
   s = s.replace(GERESH_TYPED, '$1\u05f3').replace(APOSTROPHES, '').replace(/&/g, ' and ');
-  s = s.replace(CYRILLIC_LETTER, (c) => CYRILLIC[c] ?? c);
+  if (readings) {
+    s = s.replace(CYRILLIC_WORD_WITH_KH, (word) => {
+      const usual = cyrillicToLatin(word);
+      readings.set(usual, [...(readings.get(usual) ?? []), cyrillicToLatin(word.replace(/х/g, 'j'))]);
+      return usual;
+    });
+  }
+  s = cyrillicToLatin(s);
   s = s.replace(EASTERN_DIGIT, (d) => String(d.charCodeAt(0) & 0xf));
   if (OTHER_SCRIPT_RUN.test(s)) {
     OTHER_SCRIPT_RUN.lastIndex = 0;

@@ -659,10 +659,16 @@ const TZ = /t[sz]/g;
 /** An English h unspoken between a vowel and a consonant (John, Johnson), which an abjad spelling leaves out (ג'ון). */
 const SILENT_H = /(?<=o)h(?=n)/g;
 
+/** The j of Spanish names, which Hebrew writes ח and Arabic خ (José = חוסה, خوسيه; Juan = חואן, خوان). */
+const SPANISH_J = /j(?=[aeiou])/g;
+const HAS_SPANISH_J = /j(?=[aeiou])/;
+
 /** A Latin word's readings for comparison with an abjad word, the usual one first: then with a lone c read as s,
- * with tz and ts as one letter, with its digraphs read as two letters, and without an unspoken h. */
+ * with tz and ts as one letter, with its digraphs read as two letters, without an unspoken h, and with a j before a
+ * vowel read as the h of Spanish. */
 function latinReadings(text: string): string[] {
   const readings = [text];
+  if (HAS_SPANISH_J.test(text)) readings.push(text.replace(SPANISH_J, 'h'));
   SILENT_H.lastIndex = 0;
   if (SILENT_H.test(text)) readings.push(text.replace(SILENT_H, ''));
   if (HAS_LONE_C.test(text)) readings.push(text.replace(LONE_C, 's'));
