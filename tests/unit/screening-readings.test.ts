@@ -108,7 +108,7 @@ describe('Latin spellings read two ways against an abjad', () => {
   });
 });
 
-describe('Cyrillic х', () => {
+describe('Cyrillic х and г', () => {
   it('is read as kh and also as the j of Spanish names', () => {
     const words = normalizeName('Хосе Хуан', 'person').words;
     expect(words.map((w) => w.text)).toEqual(['khose', 'khuan']);
@@ -117,6 +117,13 @@ describe('Cyrillic х', () => {
     expect(scoreEntry({ name: 'Хоакин Гусман Лоэра', kind: 'person' }, person('2', 'GUZMAN LOERA, Joaquin')).score).toBeGreaterThanOrEqual(80);
     // Its usual reading stays first: Михаил is Mikhail.
     expect(scoreEntry({ name: 'Михаил Ходорковский', kind: 'person' }, person('3', 'KHODORKOVSKY, Mikhail')).score).toBeGreaterThanOrEqual(90);
+  });
+
+  it('reads г as g and also as h, with х in the same word read either way', () => {
+    expect(normalizeName('Гарри', 'person').words[0]?.readings).toEqual(['harri']);
+    expect(normalizeName('Хуг', 'person').words[0]?.readings).toEqual(['khuh', 'jug', 'juh']);
+    expect(scoreEntry({ name: 'Гарри Поттер', kind: 'person' }, person('1', 'POTTER, Harry')).score).toBeGreaterThanOrEqual(80);
+    expect(scoreEntry({ name: 'Игорь Гиркин', kind: 'person' }, person('2', 'GIRKIN, Igor')).score).toBe(100);
   });
 });
 

@@ -12,7 +12,8 @@
 //   organisations also as their English words, in Arabic script or Latin letters (جماعة group, جبهة front; Jaish
 //   army, Jabhat front: LATIN_ORGANISATION_WORDS); the title
 //   sayyid in Arabic script goes as Sayed does; every
-//   script becomes Latin (Cyrillic by a table, its х also read as the j of Spanish names, Хуан = Juan; Greek in
+//   script becomes Latin (Cyrillic by a table, its х also read as the j of Spanish names, Хуан = Juan, and г as h,
+//   Гарри = Harry; Greek in
 //   several readings, an α and η apart also with the h Greek cannot write, Ιμπραήμ = Ibrahim; the rest with
 //   any-ascii; words of scripts that leave vowels
 //   unwritten stay marked in capitals; Chinese and Korean split by syllable);

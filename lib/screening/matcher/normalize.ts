@@ -268,10 +268,25 @@ const APOSTROPHES = /['’‘`´ʼʻʿʾ′]/g;
 /** ג, ז, צ with an apostrophe or a right quote typed for the Hebrew geresh (׳). */
 const GERESH_TYPED = /([גזצ])['’]/g;
 const CYRILLIC_LETTER = /[\u0400-\u04ff]/g;
-/** A Cyrillic word holding х, which is also how Russian writes the j of Spanish names (Хосе = José, Хуан = Juan,
- * Хорхе = Jorge, Алехандро = Alejandro): read with j besides kh. */
-const CYRILLIC_WORD_WITH_KH = /[\u0400-\u04ff]*х[\u0400-\u04ff]*/g;
+/** Cyrillic letters that Latin spellings also write another way, each occurrence of one letter the same way: х is also
+ * how Russian writes the j of Spanish names (Хосе = José, Хуан = Juan, Алехандро = Alejandro), г the h of Ukrainian and
+ * Belarusian names and of foreign ones (Гарри = Harry, Гончаренко = Honcharenko). */
+const CYRILLIC_OTHER_READINGS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/х/g, 'j'],
+  [/г/g, 'h'],
+];
+const CYRILLIC_WORD_WITH_OTHER_READINGS = /[\u0400-\u04ff]*[хг][\u0400-\u04ff]*/g;
 const cyrillicToLatin = (word: string): string => word.replace(CYRILLIC_LETTER, (c) => CYRILLIC[c] ?? c);
+
+/** A Cyrillic word's other Latin readings (CYRILLIC_OTHER_READINGS, alone and together), its usual one left out. */
+function cyrillicReadings(word: string): string[] {
+  let forms = [word];
+  for (const [letter, other] of CYRILLIC_OTHER_READINGS) {
+    letter.lastIndex = 0;
+    if (letter.test(word)) forms = forms.flatMap((f) => [f, f.replace(letter, other)]);
+  }
+  return forms.slice(1).map(cyrillicToLatin);
+}
 const NON_WORD = /[^\p{L}\p{N}]+/gu;
 const COMBINING_MARK = /\p{M}+/gu;
 /** "DeutscheBahn", "AbuBakr": a capitalised word inside a word starts a new one ("GmbH", "KGaA" stay whole). */
@@ -289,9 +304,9 @@ export function normalizeText(raw: string, readings?: Map<string, readonly strin
   // A Hebrew letter with an apostrophe typed for the geresh (ג'ון = John) keeps it, as the geresh itself.
   s = s.replace(GERESH_TYPED, '$1\u05f3').replace(APOSTROPHES, '').replace(/&/g, ' and ');
   if (readings) {
-    s = s.replace(CYRILLIC_WORD_WITH_KH, (word) => {
+    s = s.replace(CYRILLIC_WORD_WITH_OTHER_READINGS, (word) => {
       const usual = cyrillicToLatin(word);
-      readings.set(usual, [...(readings.get(usual) ?? []), cyrillicToLatin(word.replace(/х/g, 'j'))]);
+      readings.set(usual, [...(readings.get(usual) ?? []), ...cyrillicReadings(word)]);
       return usual;
     });
   }
