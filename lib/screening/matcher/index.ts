@@ -13,10 +13,9 @@
 //   army, Jabhat front: LATIN_ORGANISATION_WORDS); the title
 //   sayyid in Arabic script goes as Sayed does; every
 //   script becomes Latin (Cyrillic by a table, its х also read as the j of Spanish names, Хуан = Juan, and г as h,
-//   Гарри = Harry; Greek in
-//   several readings, an α and η apart also with the h Greek cannot write, Ιμπραήμ = Ibrahim; the rest with
-//   any-ascii; words of scripts that leave vowels
-//   unwritten stay marked in capitals; Chinese and Korean split by syllable);
+//   Гарри = Harry; Greek in several readings, an α and η apart also with the h Greek cannot write, Ιμπραήμ =
+//   Ibrahim; the rest with any-ascii; words of scripts that leave vowels unwritten stay marked in capitals; Chinese
+//   and Korean split by syllable);
 //   numbers in business names become digits; abbreviated business words (Intl, Bros, Mfg) and the forms of
 //   many registers (FGUP, NPO, TOO, Ltd. Sti., youxian gongsi) read as the lists write them, a country's long name
 //   as the country; digits put for letters in a person's name (Nasra11ah) read as the letters; each word gets a
@@ -40,8 +39,8 @@
 //   English spelling of the lists (slavicSpellings), and older Indonesian and Malay spellings (tj, oe, sy, a ch inside
 //   a word) and the ch of French spellings of Arabic names as theirs (malayFrenchSpellings: Mochammad, Cherif).
 //   Words read as one never meet by the looser key, nor a word that is one of them alone but for an ending. Letters with two Latin spellings are read both
-//   ways (ذ ظ ض as d or z, ث as th or s, ق as q or g, ك as k or g; a Latin c as k or s, a Latin j before a vowel also as the h
-//   that Hebrew and Arabic write for the j of Spanish names, חוסה = José, a Latin digraph as one
+//   ways (ذ ظ ض as d or z, ث as th or s, ق as q or g, ك as k or g; a Latin c as k or s, a Latin j before a vowel
+//   also as the h that Hebrew and Arabic write for the j of Spanish names, חוסה = José, a Latin digraph as one
 //   letter or two), and the long vowels an abjad writes, found in the Latin word, make a one-consonant word count
 //   more; missing from it, a word of two or three consonants counts less. An abjad word starting with an alif
 //   meets only a Latin word starting with a vowel. Persian, Urdu, Pashto and Sindhi letters are read as their

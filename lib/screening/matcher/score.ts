@@ -157,7 +157,7 @@ function bySlotRank(x: PairSlot, y: PairSlot): number {
 /** A long query's last word that a field's length may have cut: it counts as about a typo's worth of the word. */
 const TRUNCATED: WordMatch = Object.freeze({ credit: 0.7, kind: 'close', via: 'truncated' });
 /** A query's initial before its last word standing for the list's family name ("K. Joseph" for KABILA, Joseph): an
- * initial stands for a given name far more often, so this reading is only half an initial's worth. */
+ * initial stands for a given name far more often, so this reading counts about half what an initial does. */
 const INITIAL_OF_FAMILY_NAME: WordMatch = Object.freeze({ credit: 0.4, kind: 'initial' });
 /** Queries at least this long (as written) can have been cut by a field's length (a payment's name line holds 35). */
 const TRUNCATED_QUERY_MIN_LENGTH = 18;
