@@ -125,6 +125,17 @@ describe('Cyrillic х and г', () => {
     expect(scoreEntry({ name: 'Гарри Поттер', kind: 'person' }, person('1', 'POTTER, Harry')).score).toBeGreaterThanOrEqual(80);
     expect(scoreEntry({ name: 'Игорь Гиркин', kind: 'person' }, person('2', 'GIRKIN, Igor')).score).toBe(100);
   });
+
+  it('reads дж also as j, у starting a word before a vowel also as w, and е as the lists\' ye where BGN/PCGN writes it', () => {
+    expect(normalizeName('Джонсон', 'person').words[0]?.readings).toEqual(['jonson']);
+    expect(normalizeName('Уильям', 'person').words[0]?.readings).toEqual(['wilyam']);
+    // (and with г as h, the Ukrainian Yevheniy)
+    expect(normalizeName('Евгений', 'person').words[0]?.readings).toEqual(['yevgeniy', 'evheniy', 'yevheniy']);
+    // Not an у inside a word, nor an е after a consonant.
+    expect(normalizeName('Лукашенко', 'person').words[0]?.readings).toBeUndefined();
+    expect(scoreEntry({ name: 'Уильям Джонсон', kind: 'person' }, person('1', 'JOHNSON, William')).score).toBeGreaterThanOrEqual(80);
+    expect(scoreEntry({ name: 'Евгений Пригожин', kind: 'person' }, person('2', 'PRIGOZHIN, Yevgeniy')).score).toBeGreaterThanOrEqual(95);
+  });
 });
 
 describe('long vowels an abjad writes', () => {

@@ -270,12 +270,20 @@ const GERESH_TYPED = /([גזצ])['’]/g;
 const CYRILLIC_LETTER = /[\u0400-\u04ff]/g;
 /** Cyrillic letters that Latin spellings also write another way, each occurrence of one letter the same way: х is also
  * how Russian writes the j of Spanish names (Хосе = José, Хуан = Juan, Алехандро = Alejandro), г the h of Ukrainian and
- * Belarusian names and of foreign ones (Гарри = Harry, Гончаренко = Honcharenko). */
+ * Belarusian names and of foreign ones (Гарри = Harry, Гончаренко = Honcharenko), дж the j of English ones (Джон = John,
+ * Джордж = George), у starting a word before a vowel their w (Уильям = William, Уолтер = Walter), and е starting a
+ * word or after a vowel or a soft or hard sign the ye of the lists' BGN/PCGN spelling (Евгений = Yevgeniy, Пьер = Pyer
+ * for Pierre). */
 const CYRILLIC_OTHER_READINGS: ReadonlyArray<readonly [RegExp, string]> = [
   [/х/g, 'j'],
   [/г/g, 'h'],
+  [/дж/g, 'j'],
+  [/^у(?=[аеиоуыэюяё])/g, 'w'],
+  [/(?<=^|[аеиоуыэюяёьъ])е/g, 'ye'],
 ];
-const CYRILLIC_WORD_WITH_OTHER_READINGS = /[\u0400-\u04ff]*[хг][\u0400-\u04ff]*/g;
+const CYRILLIC_WORD = /[\u0400-\u04ff]+/g;
+/** At most this many other readings of one Cyrillic word. */
+const MAX_CYRILLIC_READINGS = 8;
 const cyrillicToLatin = (word: string): string => word.replace(CYRILLIC_LETTER, (c) => CYRILLIC[c] ?? c);
 
 /** A Cyrillic word's other Latin readings (CYRILLIC_OTHER_READINGS, alone and together), its usual one left out. */
@@ -285,7 +293,7 @@ function cyrillicReadings(word: string): string[] {
     letter.lastIndex = 0;
     if (letter.test(word)) forms = forms.flatMap((f) => [f, f.replace(letter, other)]);
   }
-  return forms.slice(1).map(cyrillicToLatin);
+  return [...new Set(forms.slice(1).map(cyrillicToLatin))].slice(0, MAX_CYRILLIC_READINGS);
 }
 const NON_WORD = /[^\p{L}\p{N}]+/gu;
 const COMBINING_MARK = /\p{M}+/gu;
@@ -304,9 +312,10 @@ export function normalizeText(raw: string, readings?: Map<string, readonly strin
   // A Hebrew letter with an apostrophe typed for the geresh (ג'ון = John) keeps it, as the geresh itself.
   s = s.replace(GERESH_TYPED, '$1\u05f3').replace(APOSTROPHES, '').replace(/&/g, ' and ');
   if (readings) {
-    s = s.replace(CYRILLIC_WORD_WITH_OTHER_READINGS, (word) => {
+    s = s.replace(CYRILLIC_WORD, (word) => {
       const usual = cyrillicToLatin(word);
-      readings.set(usual, [...(readings.get(usual) ?? []), ...cyrillicReadings(word)]);
+      const others = cyrillicReadings(word).filter((r) => r !== usual);
+      if (others.length > 0) readings.set(usual, [...(readings.get(usual) ?? []), ...others]);
       return usual;
     });
   }
