@@ -280,6 +280,8 @@ const CYRILLIC_OTHER_READINGS: ReadonlyArray<readonly [RegExp, string]> = [
   [/дж/g, 'j'],
   [/^у(?=[аеиоуыэюяё])/g, 'w'],
   [/(?<=^|[аеиоуыэюяёьъ])е/g, 'ye'],
+  // в is also the w of Arabic names and words (Валид = Walid, валь-Джихад = wal-Jihad).
+  [/в/g, 'w'],
 ];
 const CYRILLIC_WORD = /[\u0400-\u04ff]+/g;
 /** At most this many other readings of one Cyrillic word. */
