@@ -98,6 +98,11 @@ describe('Latin spellings read two ways against an abjad', () => {
     expect(credit('fathi', 'FTHY')).toBeGreaterThanOrEqual(0.8);
   });
 
+  it('reads chh, the Indian spelling of Devanagari छ, as one letter', () => {
+    expect(credit(normalizeText('छोटा'), 'chhota')).toBeGreaterThanOrEqual(0.8);
+    expect(scoreEntry({ name: 'छोटा शकील', kind: 'person' }, person('1', 'SHAKEEL, Chhota')).score).toBeGreaterThanOrEqual(80);
+  });
+
   it('reads a j before a vowel also as the h that Hebrew and Arabic write for the j of Spanish names', () => {
     // חוסה, خوسيه José; חואן, خوان Juan.
     expect(credit(normalizeText('חוסה'), 'jose')).toBeGreaterThanOrEqual(0.8);

@@ -404,7 +404,8 @@ function lettersOf(word: string, abjad: boolean): string {
   // A c left in an abjad or Brahmic word is the ch of Devanagari च (any-ascii writes it c), read as Latin ch is.
   const read = abjad
     ? s.replace(/c/g, 's')
-    : s.replace(/sch|dzh|dj|[sckgtdpz]h/g, (d) => (d === 'sch' ? 's' : d === 'dj' || d === 'dzh' ? 'j' : (CONSONANT_DIGRAPHS[d] ?? d)));
+    : // (chh is the Indian spelling of Devanagari छ, which any-ascii writes ch: one letter too.)
+      s.replace(/sch|chh|dzh|dj|[sckgtdpz]h/g, (d) => (d === 'sch' || d === 'chh' ? 's' : d === 'dj' || d === 'dzh' ? 'j' : (CONSONANT_DIGRAPHS[d] ?? d)));
   return read.replace(/[^a-z]/g, '');
 }
 
