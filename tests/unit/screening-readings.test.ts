@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildScreeningIndex, scoreEntry, screenName, type ListEntry, type ScreeningQuery } from '@/lib/screening/matcher';
 import { CandidateIndex } from '@/lib/screening/matcher/candidates';
-import { greekReadings, normalizeName, normalizeText } from '@/lib/screening/matcher/normalize';
+import { greekReadings, hangulLoanwordForm, normalizeName, normalizeText } from '@/lib/screening/matcher/normalize';
 import { prepareName } from '@/lib/screening/matcher/prepare';
 import { abjadReadings, comparableWord, compareWords, vowelLetterKey, writtenVowelsMet } from '@/lib/screening/matcher/similarity';
 import { person } from '../support/list-entries';
@@ -364,5 +364,22 @@ describe('Greek letters that Latin spellings write several ways', () => {
     expect(found(index, { name: 'Ολυμπία Λάμπερτ', kind: 'person' }, 'olympia')).toBe(true);
     expect(found(index, { name: 'Χρήστος Καισάρης', kind: 'person' }, 'kesaris')).toBe(true);
     expect(found(index, { name: 'Ολυμπία Λάμπερτ', kind: 'person' }, 'other')).toBe(false);
+  });
+});
+
+describe('a foreign name written in Hangul', () => {
+  it('is also read as Korean writes foreign names, each word as one', () => {
+    expect(hangulLoanwordForm('블라디미르 푸틴')?.trim().split(/\s+/)).toEqual(['bladimir', 'putin']);
+    expect(hangulLoanwordForm('알렉산드르 루카셴코')?.trim().split(/\s+/)).toEqual(['aleksandr', 'lukashenko']);
+    expect(hangulLoanwordForm('니콜라스 마두로')?.trim().split(/\s+/)).toEqual(['nikolas', 'maduro']);
+    expect(hangulLoanwordForm('Vladimir Putin')).toBeNull();
+  });
+
+  it('meets the Latin list name, and a Korean name is still read by syllable', () => {
+    expect(scoreEntry({ name: '블라디미르 푸틴', kind: 'person' }, person('1', 'PUTIN, Vladimir')).score).toBeGreaterThanOrEqual(80);
+    expect(scoreEntry({ name: '알렉산드르 루카셴코', kind: 'person' }, person('2', 'LUKASHENKO, Alexander')).score).toBeGreaterThanOrEqual(80);
+    expect(scoreEntry({ name: '김정은', kind: 'person' }, person('3', 'KIM, Jong Un')).score).toBeGreaterThanOrEqual(80);
+    const index = buildScreeningIndex([person('4', 'MADURO MOROS, Nicolas')]);
+    expect(found(index, { name: '니콜라스 마두로', kind: 'person' }, '4')).toBe(true);
   });
 });

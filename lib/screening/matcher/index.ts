@@ -15,7 +15,8 @@
 //   script becomes Latin (Cyrillic by a table, its х also read as the j of Spanish names, Хуан = Juan, and г as h,
 //   Гарри = Harry; Greek in several readings, an α and η apart also with the h Greek cannot write, Ιμπραήμ =
 //   Ibrahim; the rest with any-ascii; words of scripts that leave vowels unwritten stay marked in capitals; Chinese
-//   and Korean split by syllable);
+//   and Korean split by syllable, and a name in Hangul also read as Korean writes a foreign name, 블라디미르 =
+//   Vladimir: hangulLoanwordForm);
 //   numbers in business names become digits; abbreviated business words (Intl, Bros, Mfg) and the forms of
 //   many registers (FGUP, NPO, TOO, Ltd. Sti., youxian gongsi) read as the lists write them, a country's long name
 //   as the country; digits put for letters in a person's name (Nasra11ah) read as the letters; each word gets a

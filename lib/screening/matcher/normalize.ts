@@ -520,7 +520,36 @@ export function listNameForms(raw: string): string[] {
     if (pieces.length > 1) for (const piece of pieces) segmentForms(piece, forms);
   }
   if (forms.length === 0) forms.push(raw);
+  // A name in Hangul is also read as Korean writes a foreign name (hangulLoanwordForm).
+  for (const form of [...forms]) {
+    const loanword = hangulLoanwordForm(form);
+    if (loanword !== null) forms.push(loanword);
+  }
   return [...new Set(forms)];
+}
+
+const HANGUL_WORD = /\p{Script=Hangul}+/gu;
+
+/**
+ * A name written in Hangul read as Korean writes a foreign name, each word as one Latin word: the vowel eu that Korean
+ * adds to a consonant without one dropped (블라디미르 Beul-la-di-mi-reu = Vladimir), 르 ending a cluster or the word an
+ * r, a single ㄹ between vowels an r and a doubled one an l (마두로 = Maduro, 알렉산드르 = Aleksandr), a syllable's
+ * final g, b, d its k, p, t, eo an o and sy an sh (루카셴코 = Lukashenko). A Korean name stays a form of its own,
+ * read by syllable. null for a name without Hangul.
+ */
+export function hangulLoanwordForm(form: string): string | null {
+  if (!/\p{Script=Hangul}/u.test(form)) return null;
+  return form.replace(HANGUL_WORD, (word) => {
+    let latin = '';
+    for (const syllable of anyAscii(word).match(/[A-Z][a-z]*/g) ?? []) {
+      let s = syllable.toLowerCase();
+      s = s === 'leu' ? 'r' : s.replace(/eu(?=l?$)/, '');
+      if (latin.length > 0 && s.startsWith('l') && !latin.endsWith('l')) s = `r${s.slice(1)}`;
+      if (/[aeiouy][gbd]$/.test(s)) s = s.slice(0, -1) + ({ g: 'k', b: 'p', d: 't' } as Record<string, string>)[s.slice(-1)];
+      latin += s;
+    }
+    return ` ${latin.replace(/l{2,}/g, 'l').replace(/eo/g, 'o').replace(/sy/g, 'sh')} `;
+  });
 }
 
 /** "QADHAFI, Muammar" -> "Muammar QADHAFI", so neighbouring words are neighbours in speech order. */
