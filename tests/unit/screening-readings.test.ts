@@ -98,6 +98,15 @@ describe('Latin spellings read two ways against an abjad', () => {
     expect(credit('fathi', 'FTHY')).toBeGreaterThanOrEqual(0.8);
   });
 
+  it('reads ch also as the t and sh Arabic writes for it, and the x of pinyin also as sh', () => {
+    // تشافيز Chavez, تشارلز Charles; شي Xi.
+    expect(credit(normalizeText('تشافيز'), 'chavez')).toBeGreaterThanOrEqual(0.8);
+    expect(scoreEntry({ name: 'هوغو تشافيز', kind: 'person' }, person('1', 'CHAVEZ, Hugo')).score).toBeGreaterThanOrEqual(80);
+    expect(scoreEntry({ name: 'شي جين بينغ', kind: 'person' }, person('2', 'XI, Jinping')).score).toBeGreaterThanOrEqual(80);
+    // The usual reading stays: x as k and s (الكسندر = Alexander).
+    expect(scoreEntry({ name: 'الكسندر لوكاشينكو', kind: 'person' }, person('3', 'LUKASHENKO, Alexander')).score).toBeGreaterThanOrEqual(80);
+  });
+
   it('reads chh, the Indian spelling of Devanagari छ, as one letter', () => {
     expect(credit(normalizeText('छोटा'), 'chhota')).toBeGreaterThanOrEqual(0.8);
     expect(scoreEntry({ name: 'छोटा शकील', kind: 'person' }, person('1', 'SHAKEEL, Chhota')).score).toBeGreaterThanOrEqual(80);

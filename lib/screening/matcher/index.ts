@@ -41,7 +41,8 @@
 //   a word) and the ch of French spellings of Arabic names as theirs (malayFrenchSpellings: Mochammad, Cherif).
 //   Words read as one never meet by the looser key, nor a word that is one of them alone but for an ending. Letters with two Latin spellings are read both
 //   ways (ذ ظ ض as d or z, ث as th or s, ق as q or g, ك as k or g; a Latin c as k or s, a Latin j before a vowel
-//   also as the h that Hebrew and Arabic write for the j of Spanish names, חוסה = José, a Latin digraph as one
+//   also as the h that Hebrew and Arabic write for the j of Spanish names, חוסה = José, a Latin ch also as the تش
+//   Arabic writes for it, تشافيز = Chavez, the x of pinyin also as sh, شي = Xi, a Latin digraph as one
 //   letter or two), and the long vowels an abjad writes, found in the Latin word, make a one-consonant word count
 //   more; missing from it, a word of two or three consonants counts less. An abjad word starting with an alif
 //   meets only a Latin word starting with a vowel. Persian, Urdu, Pashto and Sindhi letters are read as their

@@ -664,12 +664,19 @@ const SILENT_H = /(?<=o)h(?=n)/g;
 const SPANISH_J = /j(?=[aeiou])/g;
 const HAS_SPANISH_J = /j(?=[aeiou])/;
 
+/** The ch of English and Spanish names, which Arabic writes تش (Chavez = تشافيز, Charles = تشارلز). */
+const CH_AS_TSH = /(?<!s)ch/g;
+const HAS_CH = /(?<!s)ch/;
+
 /** A Latin word's readings for comparison with an abjad word, the usual one first: then with a lone c read as s,
- * with tz and ts as one letter, with its digraphs read as two letters, without an unspoken h, and with a j before a
- * vowel read as the h of Spanish. */
+ * with tz and ts as one letter, with its digraphs read as two letters, without an unspoken h, with a j before a
+ * vowel read as the h of Spanish, with ch as the t and sh Arabic writes for it, and with the x of pinyin as the sh
+ * Arabic and Persian write for it (Xi = شي). */
 function latinReadings(text: string): string[] {
   const readings = [text];
   if (HAS_SPANISH_J.test(text)) readings.push(text.replace(SPANISH_J, 'h'));
+  if (HAS_CH.test(text)) readings.push(text.replace(CH_AS_TSH, 'ts'));
+  if (text.includes('x')) readings.push(text.replace(/x/g, 's'));
   SILENT_H.lastIndex = 0;
   if (SILENT_H.test(text)) readings.push(text.replace(SILENT_H, ''));
   if (HAS_LONE_C.test(text)) readings.push(text.replace(LONE_C, 's'));
