@@ -107,6 +107,13 @@ describe('Latin spellings read two ways against an abjad', () => {
     expect(scoreEntry({ name: 'الكسندر لوكاشينكو', kind: 'person' }, person('3', 'LUKASHENKO, Alexander')).score).toBeGreaterThanOrEqual(80);
   });
 
+  it('lets the ye of a Slavic name in the lists meet a Devanagari word starting with the vowel e or with ye', () => {
+    expect(credit(normalizeText('एवगेनी'), 'yevgeniy')).toBeGreaterThanOrEqual(0.75);
+    expect(credit(normalizeText('येवगेनी'), 'yevgeniy')).toBeGreaterThanOrEqual(0.8);
+    // Any other vowel letter still meets only a Latin word starting with a vowel.
+    expect(credit(normalizeText('एब्रर'), 'berrio')).toBe(0);
+  });
+
   it('reads chh, the Indian spelling of Devanagari छ, as one letter', () => {
     expect(credit(normalizeText('छोटा'), 'chhota')).toBeGreaterThanOrEqual(0.8);
     expect(scoreEntry({ name: 'छोटा शकील', kind: 'person' }, person('1', 'SHAKEEL, Chhota')).score).toBeGreaterThanOrEqual(80);

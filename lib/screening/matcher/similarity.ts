@@ -1086,8 +1086,11 @@ const BRAHMIC_VOWEL = /[EIOU]/;
 function compareAbjad(a: ComparableWord, b: ComparableWord): WordMatch | null {
   if (a.abjad !== b.abjad) {
     const [abjad, other] = a.abjad ? [a, b] : [b, a];
-    // Devanagari writes a vowel starting a word with a letter of its own (एब्रर is Ebrar, never Berrio).
-    if (other.latin && BRAHMIC_VOWEL.test(abjad.text) && /^[AEIOU]/.test(abjad.text) !== /^[aeiou]/.test(other.text)) return null;
+    // Devanagari writes a vowel starting a word with a letter of its own (एब्रर is Ebrar, never Berrio); the ye the lists
+    // write for a Slavic name's first e may be either (Yevgeniy: एवगेनी, येवगेनी).
+    if (other.latin && BRAHMIC_VOWEL.test(abjad.text) && !other.text.startsWith('ye') && /^[AEIOU]/.test(abjad.text) !== /^[aeiou]/.test(other.text)) {
+      return null;
+    }
     // An alif (or aleph) starting a word is a vowel starting it (أحمد Ahmad, أبو قتادة read as one Abuqatada, never
     // Baghdadi), but for the one Persian and Pashto write before s and another consonant (استانکزی Stanekzai); a
     // word starting with ع or a consonant may start with either in Latin (عمر Omar).
