@@ -272,8 +272,8 @@ const CYRILLIC_LETTER = /[\u0400-\u04ff]/g;
  * how Russian writes the j of Spanish names (Хосе = José, Хуан = Juan, Алехандро = Alejandro), г the h of Ukrainian and
  * Belarusian names and of foreign ones (Гарри = Harry, Гончаренко = Honcharenko), дж the j of English ones (Джон = John,
  * Джордж = George), у starting a word before a vowel their w (Уильям = William, Уолтер = Walter), and е starting a
- * word or after a vowel or a soft or hard sign the ye of the lists' BGN/PCGN spelling (Евгений = Yevgeniy, Пьер = Pyer
- * for Pierre). */
+ * word or after a vowel or a soft or hard sign the ye of the lists' BGN/PCGN spelling (Евгений = Yevgeniy, Пьер =
+ * Pyer). */
 const CYRILLIC_OTHER_READINGS: ReadonlyArray<readonly [RegExp, string]> = [
   [/х/g, 'j'],
   [/г/g, 'h'],
@@ -529,6 +529,8 @@ export function listNameForms(raw: string): string[] {
 }
 
 const HANGUL_WORD = /\p{Script=Hangul}+/gu;
+/** A Hangul syllable's final consonant as any-ascii writes it, and as Latin spellings of foreign names do. */
+const HANGUL_FINAL: Readonly<Record<string, string>> = { g: 'k', b: 'p', d: 't' };
 
 /**
  * A name written in Hangul read as Korean writes a foreign name, each word as one Latin word: the vowel eu that Korean
@@ -545,7 +547,7 @@ export function hangulLoanwordForm(form: string): string | null {
       let s = syllable.toLowerCase();
       s = s === 'leu' ? 'r' : s.replace(/eu(?=l?$)/, '');
       if (latin.length > 0 && s.startsWith('l') && !latin.endsWith('l')) s = `r${s.slice(1)}`;
-      if (/[aeiouy][gbd]$/.test(s)) s = s.slice(0, -1) + ({ g: 'k', b: 'p', d: 't' } as Record<string, string>)[s.slice(-1)];
+      if (/[aeiouy][gbd]$/.test(s)) s = s.slice(0, -1) + (HANGUL_FINAL[s.slice(-1)] as string);
       latin += s;
     }
     return ` ${latin.replace(/l{2,}/g, 'l').replace(/eo/g, 'o').replace(/sy/g, 'sh')} `;
