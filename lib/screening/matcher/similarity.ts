@@ -662,11 +662,9 @@ const SILENT_H = /(?<=o)h(?=n)/g;
 
 /** The j of Spanish names, which Hebrew writes ח and Arabic خ (José = חוסה, خوسيه; Juan = חואן, خوان). */
 const SPANISH_J = /j(?=[aeiou])/g;
-const HAS_SPANISH_J = /j(?=[aeiou])/;
 
 /** The ch of English and Spanish names, which Arabic writes تش (Chavez = تشافيز, Charles = تشارلز). */
 const CH_AS_TSH = /(?<!s)ch/g;
-const HAS_CH = /(?<!s)ch/;
 
 /** A Latin word's readings for comparison with an abjad word, the usual one first: then with a lone c read as s,
  * with tz and ts as one letter, with its digraphs read as two letters, without an unspoken h, with a j before a
@@ -674,9 +672,9 @@ const HAS_CH = /(?<!s)ch/;
  * Arabic and Persian write for it (Xi = شي). */
 function latinReadings(text: string): string[] {
   const readings = [text];
-  if (HAS_SPANISH_J.test(text)) readings.push(text.replace(SPANISH_J, 'h'));
-  if (HAS_CH.test(text)) readings.push(text.replace(CH_AS_TSH, 'ts'));
-  if (text.includes('x')) readings.push(text.replace(/x/g, 's'));
+  for (const other of [text.replace(SPANISH_J, 'h'), text.replace(CH_AS_TSH, 'ts'), text.replace(/x/g, 's')]) {
+    if (other !== text) readings.push(other);
+  }
   SILENT_H.lastIndex = 0;
   if (SILENT_H.test(text)) readings.push(text.replace(SILENT_H, ''));
   if (HAS_LONE_C.test(text)) readings.push(text.replace(LONE_C, 's'));
