@@ -49,6 +49,10 @@ describe('Slavic names in German, Polish and French spelling', () => {
     expect(personScore('Sergey Zyplakow', 'TSYPLAKOV, Sergey').score).toBeGreaterThanOrEqual(80);
     expect(personScore('Ruslan Calikow', 'TSALIKOV, Ruslan').score).toBeGreaterThanOrEqual(80);
     expect(personScore('Boris Jelzin', 'YELTSIN, Boris').score).toBeGreaterThanOrEqual(80);
+    // German and Polish j after a consonant for the y of ё, я, ю.
+    expect(personScore('Pjotr Aven', 'AVEN, Petr').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Fjodor Smirnow', 'SMIRNOV, Fedor').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Artjom Sergejew', 'SERGEEV, Artem').score).toBeGreaterThanOrEqual(80);
     // French ch for sh, ou for u, i for y.
     expect(personScore('Taras Chevtchenko', 'SHEVCHENKO, Taras').score).toBeGreaterThanOrEqual(80);
     expect(personScore('Dmitri Chostakovitch', 'SHOSTAKOVICH, Dmitri').score).toBeGreaterThanOrEqual(80);

@@ -819,13 +819,16 @@ function otherKeys(readings: readonly string[], keys: (text: string) => Consonan
  * reads as v and u), and so a French tch (Chevtchenko, not Mitchell) and a j starting a word with a Slavic ending
  * (Jelzin, Jakunin). */
 const SLAVIC_MIN_LENGTH = 5;
+/** A j between a consonant and a vowel: the y of ё, я, ю after a consonant, as German and Polish write it (Pjotr = Pyotr,
+ * Fjodor = Fyodor, Artjom = Artyom). */
+const CONSONANT_J = '[bcdfgklmnprstvwz]j[aeiou]';
 const SLAVIC_ENDING = '(?:ow|ew|owa|ewa|ski|skij|sky|in|ina|yn|enko|uk|ov|ev|ova|eva|ine|itch|ij|ej|aj|vna|wna|ich|icz)$';
-const SLAVIC_MARK = new RegExp(`tsch|sch|sz|cz|[aeiou]j$|[aeiou]j[aeiou]|ff$|enka$|^i[aeiou]|^(?=.*(?:w|ou|tch)).*${SLAVIC_ENDING}|^j[aeiou].*${SLAVIC_ENDING}`);
+const SLAVIC_MARK = new RegExp(`tsch|sch|sz|cz|[aeiou]j$|[aeiou]j[aeiou]|${CONSONANT_J}|ff$|enka$|^i[aeiou]|^(?=.*(?:w|ou|tch)).*${SLAVIC_ENDING}|^j[aeiou].*${SLAVIC_ENDING}`);
 /** French marks (tch, ou), which also make a ch the sh of English spellings (Chevtchenko = Shevchenko). */
 const FRENCH_MARK = /tch|ou/;
 /** German and Polish marks, which also make a ch the kh and a j before a vowel the y of English spellings (and a
  * z or c the ts, see slavicSpellings); a j starting a Slavic name is one too (Jelzin = Yeltsin). */
-const GERMAN_POLISH_MARK = new RegExp(`sch|sz|cz|w|[aeiou]j$|[aeiou]j[aeiou]|^j[aeiou].*${SLAVIC_ENDING}`);
+const GERMAN_POLISH_MARK = new RegExp(`sch|sz|cz|w|[aeiou]j$|[aeiou]j[aeiou]|${CONSONANT_J}|^j[aeiou].*${SLAVIC_ENDING}`);
 const SLAVIC_LETTERS = /szcz|tsch|sch|sz|cz|tch|ch|w|ou|ff$|enka$|j(?=[aeiou])|(?<=[aeiou])j|^i(?=[aeiou])/g;
 const OV_AFTER_HUSHING = /(?<=[csz]h)ov$/;
 const LONE_Z_OR_C = /(?<![stc])(?:z(?!h)|c(?![hk]))/g;
