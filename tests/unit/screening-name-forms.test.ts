@@ -82,6 +82,25 @@ describe('Russian business abbreviations', () => {
     // A business named by the abbreviation alone keeps it.
     expect(businessScore('Oil Company', 'LLC NK').score).toBeLessThan(50);
   });
+
+  it('reads a joint stock commercial bank (JSCB, AKB) as a legal form that is a bank', () => {
+    expect(businessScore('JSC Novikombank', 'JOINT STOCK COMMERCIAL BANK NOVIKOMBANK').score).toBeGreaterThanOrEqual(80);
+    expect(businessScore('AKB Novikombank', 'JOINT STOCK COMMERCIAL BANK NOVIKOMBANK').score).toBeGreaterThanOrEqual(80);
+    expect(businessScore('Mosoblbank', 'AKB MOSOBLBANK OAO').score).toBeGreaterThanOrEqual(80);
+    expect(businessScore('Bank Rublev', 'JOINT STOCK COMMERCIAL BANK RUBLEV').score).toBeGreaterThanOrEqual(80);
+    expect(businessScore('Aktsionerny Kommercheskiy Bank Primorye', 'JSCB PRIMORYE').score).toBeGreaterThanOrEqual(80);
+    // Another word than the bank stays one.
+    expect(businessScore('Primorye Shipping', 'JOINT STOCK COMMERCIAL BANK PRIMORYE').score).toBeLessThan(80);
+    expect(businessScore('Rublev', 'BANK RUBLEV').score).toBeLessThan(80);
+  });
+
+  it('takes a bank that ends a word met for said (Modulbank / Commercial Bank Modulbank)', () => {
+    expect(businessScore('Modulbank', 'COMMERCIAL BANK MODULBANK').score).toBeGreaterThanOrEqual(80);
+    expect(businessScore('Novikombank', 'BANK NOVIKOMBANK').score).toBeGreaterThanOrEqual(80);
+    const reasons = businessScore('Novikombank', 'BANK NOVIKOMBANK').reasons;
+    expect(reasons.some((r) => r.code === 'list_has_extra')).toBe(false);
+    expect(businessScore('Novikom', 'BANK NOVIKOMBANK').score).toBeLessThan(80);
+  });
 });
 
 describe('a compound on al-Din after a name of three letters', () => {

@@ -256,6 +256,10 @@ export const BUSINESS_NAME_ACRONYMS: ReadonlyMap<string, readonly string[]> = ne
   ['isis', ['islamic', 'state', 'iraq', 'levant']],
 ]);
 
+/** Words a legal form says (canonical forms, as LEGAL_FORM_PHRASES and LEGAL_FORM_WORDS give them): a joint stock
+ * commercial bank is a bank, so Bank Rublev meets JSCB Rublev (score.ts wordsSaidByOther). */
+export const LEGAL_FORMS_SAYING: ReadonlyMap<string, readonly string[]> = new Map([['bank', ['akb']]]);
+
 /**
  * Legal forms, mapped to one canonical spelling so `Limited Liability Company` equals `LLC`. Multi-word
  * forms are listed as phrases; the longest phrase wins.
@@ -271,6 +275,11 @@ export const LEGAL_FORM_PHRASES: ReadonlyArray<readonly [readonly string[], stri
   [['closed', 'joint', 'stock', 'company'], 'cjsc'],
   [['joint', 'stock', 'company'], 'jsc'],
   [['joint', 'stock', 'co'], 'jsc'],
+  // A Russian joint stock commercial bank (aktsionerny kommercheskiy bank, AKB, JSCB: JSCB Novikombank).
+  [['joint', 'stock', 'commercial', 'bank'], 'akb'],
+  ...['aktsionerny', 'aktsionernyy', 'aktsionernyi'].flatMap((a) =>
+    ['kommercheskiy', 'kommercheskii', 'kommercheskij'].map((k) => [[a, k, 'bank'], 'akb'] as const),
+  ),
   [['public', 'limited', 'company'], 'plc'],
   [['private', 'limited', 'company'], 'ltd'],
   [['private', 'limited'], 'ltd'],
@@ -385,7 +394,7 @@ export const LEGAL_FORM_WORDS: ReadonlyMap<string, string> = new Map([
   ['aktieselskab', 'as'], ['anpartsselskab', 'aps'], ['kabushiki', 'kk'], ['kaisha', 'kk'],
   ['goskorporatsiya', 'corp'], ['korporatsiya', 'corp'], ['korporatsiia', 'corp'], ['pmc', 'pmc'], ['chvk', 'pmc'],
   ['fgup', 'fgup'], ['gup', 'gup'], ['mup', 'mup'], ['npo', 'npo'], ['npp', 'npp'], ['okb', 'okb'], ['too', 'llp'],
-  ['berhad', 'bhd'], ['gongsi', 'co'],
+  ['berhad', 'bhd'], ['gongsi', 'co'], ['akb', 'akb'], ['jscb', 'akb'],
   // Company in Persian and Arabic as Latin writes it (sherkat, sharikat).
   ['sherkat', 'co'], ['sherkate', 'co'], ['shirkat', 'co'], ['sharikat', 'co'], ['sharikah', 'co'], ['sharika', 'co'],
 ]);

@@ -3,7 +3,7 @@
 // the best name, then adjust for birth year and country. Every point of the score has a reason.
 
 import type { ListEntry, Match, MatchReason, ScreeningQuery } from './types';
-import { COUNTRY_WORDS, INITIALS_SKIP_WORDS } from './name-words';
+import { COUNTRY_WORDS, INITIALS_SKIP_WORDS, LEGAL_FORMS_SAYING } from './name-words';
 import { ROLE_WEIGHT, type NameUnit, type PreparedName } from './prepare';
 import { compareSurnameEndings, compareWords, sameArticleCompound, SHORT_WORD_MAX, type ComparableWord, type WordMatch } from './similarity';
 
@@ -43,6 +43,8 @@ const BUSINESS_EXTRA_WORD_CAP = 75;
 /** Generic words of a business name left over in an abjad on one side, against some left over in Latin on the
  * other: counted as partly met, since a description is translated more often than transliterated. */
 const TRANSLATED_GENERIC_CREDIT = 0.7;
+/** A word of a business name that the other says inside one of its own met words is met (see wordsSaidByOther). */
+const SAID_BY_OTHER_MIN_LENGTH = 4;
 /** How much a list name's middle word counts when the query left it out (see alignNames). */
 const OMITTED_MIDDLE_NAME_SHARE = 0.25;
 /** A patronymic left out counts for less still: most records outside the countries that use them hold none (O.
@@ -338,6 +340,30 @@ function leftoversOf(name: PreparedName, used: Uint8Array, extras: string[] | nu
   return { all, distinctive, genericAbjad, genericLatin, countries };
 }
 
+/**
+ * A business's words no pair used that the other name says in another way: a bank that its legal form is
+ * (LEGAL_FORMS_SAYING: JSCB, AKB) or that ends or starts a word a pair met (Novikombank says the bank of "Joint Stock
+ * Commercial Bank Novikombank", Modulbank that of "Commercial Bank Modulbank"). Marks them used and returns their weight.
+ */
+function wordsSaidByOther(name: PreparedName, used: Uint8Array, other: PreparedName, otherUsed: Uint8Array): number {
+  let said = 0;
+  for (let i = 0; i < name.wordCount; i++) {
+    if (used[i] === 1) continue;
+    const text = (name.units[i] as NameUnit).word.text;
+    if (text.length < SAID_BY_OTHER_MIN_LENGTH || !/^[a-z]+$/.test(text)) continue;
+    let saidHere = LEGAL_FORMS_SAYING.get(text)?.some((form) => other.legalForms.includes(form)) ?? false;
+    for (let j = 0; j < other.wordCount && !saidHere; j++) {
+      if (otherUsed[j] !== 1) continue;
+      const word = (other.units[j] as NameUnit).word.text;
+      saidHere = word.length >= text.length + 3 && (word.endsWith(text) || word.startsWith(text));
+    }
+    if (!saidHere) continue;
+    used[i] = 1;
+    said += (name.units[i] as NameUnit).weight;
+  }
+  return said;
+}
+
 /** How much of a name `matched` covers when its words between its first and last matched ones count at
  * OMITTED_MIDDLE_NAME_SHARE when unmatched, and so does the part an initial leaves unconfirmed of one it matches
  * (S. V. Lavrov says no more of Viktorovich than S. Lavrov does), and its unmatched words outside them at
@@ -412,6 +438,10 @@ function alignOnce(
   }
   if (details) pairs.sort((x, y) => x.query.first - y.query.first);
 
+  if (name.kind === 'business' && pairCount > 0) {
+    queryMatched += wordsSaidByOther(query, usedQuery, name, usedList);
+    listMatched += wordsSaidByOther(name, usedList, query, usedQuery);
+  }
   const queryLeft = leftoversOf(query, usedQuery, details ? queryExtras : null);
   const listLeft = leftoversOf(name, usedList, details ? listExtras : null);
   // (Counted whole on each side: one word may be two in translation, صرافی = "money exchange".)
