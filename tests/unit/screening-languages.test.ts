@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildScreeningIndex, scoreEntry, screenName, type ListEntry, type Match } from '@/lib/screening/matcher';
 import { person, business } from '../support/list-entries';
+import { somaliSpellings } from '@/lib/screening/matcher/similarity';
 
 function personScore(query: string, listed: string): Match {
   return scoreEntry({ name: query, kind: 'person' }, person('1', listed));
@@ -76,6 +77,23 @@ describe('Slavic names in German, Polish and French spelling', () => {
   it('reads no short word another way (Visa is not Wivsa)', () => {
     expect(businessScore('Visa Inc.', 'WIVSA').score).toBeLessThan(80);
     expect(personScore('Viktor Tschernow', 'CHERNOV, Viktor').score).toBeGreaterThanOrEqual(80);
+  });
+});
+
+describe('Arabic names in Somali spelling', () => {
+  it('reads x as h and a marked c as the left-out ayn (Maxamed, Xasan, Cabdi, Faarax)', () => {
+    expect(personScore('Cabdi Xasan', 'ABDI, Hassan').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Xasan Daahir Aweys', 'AWEYS, Hassan Dahir').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Maxamed Cabdullaahi Faarax', 'FARAH, Mohamed Abdullahi').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Jaamac Cismaan', 'JAMA, Osman').score).toBeGreaterThanOrEqual(80);
+  });
+
+  it('leaves a c and a final x of other languages as written', () => {
+    expect(somaliSpellings('carlos')).toEqual([]);
+    expect(somaliSpellings('felix')).toEqual([]);
+    expect(somaliSpellings('marcos')).toEqual([]);
+    expect(somaliSpellings('faarax')).toEqual(['faarah']);
+    expect(somaliSpellings('cabdi')).toEqual(['abdi']);
   });
 });
 

@@ -919,6 +919,31 @@ export function interdentalSpellings(text: string): string[] {
   return spelled === text ? [] : [spelled];
 }
 
+/** A Somali x beside a vowel: ح, which other spellings write h; one ending a word only in a word with a long vowel
+ * written twice (Faarax = Farah; Felix and Alex stay). */
+const SOMALI_X = /(?<=[aeiou])x(?!$)|x(?=[aeiou])/g;
+const SOMALI_FINAL_X = /(?<=[aeiou])x$/;
+const SOMALI_LONG_VOWEL = /aa|ii|oo|uu/;
+/** A Somali c, ع, which other spellings leave out: any c but that of ch and ck. */
+const SOMALI_C = /c(?![hk])/g;
+
+/**
+ * The spelling of an Arabic name that Somali orthography writes, as other spellings write it: x for ح as h (Maxamed =
+ * Mohamed, Xasan = Hassan, Cabdiraxmaan = Abdirahman) and c for ع left out (Cabdi = Abdi, Jaamac = Jama, Ismaaciil
+ * = Ismail). The c is read so only in a word the Somali way marks: a Somali x, a long vowel written twice (aa, ii,
+ * oo, uu), or Cabd- starting it (Carlos and Marcos keep their c). [] for a word without such a mark, or shorter than
+ * four letters.
+ */
+export function somaliSpellings(text: string): string[] {
+  if (text.length < 4) return [];
+  const longVowel = SOMALI_LONG_VOWEL.test(text);
+  const withX = text.replace(SOMALI_X, 'h').replace(longVowel ? SOMALI_FINAL_X : /$^/, 'h');
+  const marked = withX !== text || longVowel || text.startsWith('cabd');
+  if (!marked) return [];
+  const spelled = withX.replace(SOMALI_C, '');
+  return spelled === text || spelled.length < 3 ? [] : [spelled];
+}
+
 /**
  * A Maghrebi name that French spellings write with the article's l alone joined to it (Lazhar = al-Azhar, Lakhdar =
  * al-Akhdar, Larbi = al-Arabi, Lamine = al-Amin, Lhoussine = al-Husayn), also read with the article written out. []
@@ -933,7 +958,7 @@ export function comparableWord(text: string, spellings?: readonly string[]): Com
   const word = comparableSpelling(text);
   // (An abjad word of a business name may have Latin spellings too: its English translation, normalize.ts.)
   const others = word.latin || word.abjad
-    ? [...new Set([...(spellings ?? []), ...(word.latin ? slavicSpellings(text) : [])])].filter((s) => s !== text && /^[a-z]+$/.test(s))
+    ? [...new Set([...(spellings ?? []), ...(word.latin ? [...slavicSpellings(text), ...somaliSpellings(text)] : [])])].filter((s) => s !== text && /^[a-z]+$/.test(s))
     : [];
   const latinOnly = word.latin ? [...new Set([...malayFrenchSpellings(text), ...interdentalSpellings(text)])].filter((s) => !others.includes(s)) : [];
   const withArticle = word.latin ? maghrebiArticleSpellings(text) : [];
