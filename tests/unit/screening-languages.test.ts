@@ -97,6 +97,12 @@ describe('Arabic names in Somali spelling', () => {
   });
 });
 
+describe('the article as Persian names write it', () => {
+  it('takes ol and od for al in a business name too', () => {
+    expect(businessScore('Khatam ol Anbia Construction', 'KHATAM AL-ANBIYA CONSTRUCTION').score).toBeGreaterThanOrEqual(80);
+  });
+});
+
 describe('Arabic compound names and short vowel variants', () => {
   it('matches Abd al-Rahman however the article is written, joined or apart', () => {
     for (const [query, listed] of [
@@ -107,6 +113,9 @@ describe('Arabic compound names and short vowel variants', () => {
       ['Abdirahman Ali', 'Abdurrahman Ali'],
       ['Salahuddin Ahmed', 'Salah al-Din Ahmed'],
       ['Nasreddine Ahmed', 'Nasiruddin Ahmed'],
+      // The article as Persian names write it.
+      ['Zeyn-ol-Abedin Ahmadi', 'AHMADI, Zayn al-Abidin'],
+      ['Nasr od Din Ahmadi', 'Nasr al-Din Ahmadi'],
     ]) {
       expect(personScore(query as string, listed as string).score, `${query} / ${listed}`).toBeGreaterThanOrEqual(80);
     }

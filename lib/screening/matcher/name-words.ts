@@ -20,7 +20,7 @@ export const PERSON_TITLES: ReadonlySet<string> = new Set([
  * say little about identity, so they weigh less and are never used alone to find candidates.
  */
 export const NAME_PARTICLES: ReadonlySet<string> = new Set([
-  'al', 'el', 'ul', 'ud', 'ad', 'ed', 'as', 'ash', 'at', 'az', 'ar', 'an', 'ur', 'uz', 'ush', 'es', 'esh', 'ez',
+  'al', 'el', 'ul', 'ud', 'ad', 'ed', 'as', 'ash', 'at', 'az', 'ar', 'an', 'ur', 'uz', 'ush', 'es', 'esh', 'ez', 'ol', 'od',
   'bin', 'ben', 'ibn', 'bint', 'binti', 'binte', 'bte', 'ould', 'wuld',
   'abu', 'abou', 'abo', 'umm', 'um',
   'van', 'von', 'der', 'den', 'ter', 'ten', 'zu', 'vom', 'zum',
@@ -28,9 +28,10 @@ export const NAME_PARTICLES: ReadonlySet<string> = new Set([
 ]);
 
 /** Latin spellings of the Arabic article, assimilated to a sun letter (ar-Rahman, ud-Din, ush-Shams, es-Sayed) or
- * after a vowel (Abdul, Ziaur): one word, which an abjad writes "al" (ال) whatever follows it. */
+ * after a vowel (Abdul, Ziaur), and as Persian names write it (Khatam-ol-Anbia, Nasr-od-Din): one word, which an abjad
+ * writes "al" (ال) whatever follows it. */
 export const ARTICLE_SPELLINGS: ReadonlySet<string> = new Set([
-  'al', 'el', 'ul', 'ad', 'ed', 'ud', 'ar', 'ur', 'as', 'ash', 'ush', 'at', 'az', 'uz', 'an', 'es', 'esh', 'ez',
+  'al', 'el', 'ul', 'ad', 'ed', 'ud', 'ar', 'ur', 'as', 'ash', 'ush', 'at', 'az', 'uz', 'an', 'es', 'esh', 'ez', 'ol', 'od',
 ]);
 
 /** Words common to many business names: they count for less than the distinctive words. */
