@@ -134,6 +134,14 @@ describe('numbers', () => {
     expectMatch({ name: 'Second Army Corps', kind: 'business' }, 'army');
     expectMatch({ name: '2nd Army Corps', kind: 'business' }, 'army');
   });
+
+  it('reads letters running into a number as two words (MS13, Unit731), not a digit typed for a letter', () => {
+    expect(normalizeName('MS13', 'business').words.map((w) => w.text)).toEqual(['ms', '13']);
+    expect(normalizeName('Unit731', 'business').words.map((w) => w.text)).toEqual(['unit', '731']);
+    expect(normalizeName('Nasra11ah', 'person').words).toHaveLength(1);
+    expect(normalizeName('Hassan1', 'person').words).toHaveLength(1);
+    expect(scoreEntry({ name: 'MS13', kind: 'business' }, business('ms', 'MARA SALVATRUCHA', { aliases: ['MS-13'] })).score).toBeGreaterThanOrEqual(80);
+  });
 });
 
 describe('nicknames', () => {

@@ -336,8 +336,13 @@ export function normalizeText(raw: string, readings?: Map<string, readonly strin
   }
   s = s.normalize('NFKD').replace(COMBINING_MARK, '');
   s = s.replace(/[ßæœøđðłþıħŧŋĸ]/g, (c) => LATIN_SPECIALS[c] ?? c);
-  return s.replace(NON_WORD, ' ').trim();
+  return s.replace(NON_WORD, ' ').replace(LETTERS_BEFORE_DIGITS, '$1 ').trim();
 }
+
+/** Latin letters running into a number of two digits or more that ends the word are two words, as the lists write
+ * them apart (MS13 = MS-13, Unit731 = Unit 731). A digit inside a word or one alone at its end is left where it is,
+ * a letter typed as a digit as often as not (Nasra11ah, Mor0s, Al1), and so is a number before letters (3rd). */
+const LETTERS_BEFORE_DIGITS = /([a-z])(?=\d{2,}(?:\s|$))/g;
 
 /** Words made only of Latin letters can be compared by spelling and sound; others only exactly. */
 export function isLatinWord(word: string): boolean {
