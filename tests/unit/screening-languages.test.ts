@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildScreeningIndex, scoreEntry, screenName, type ListEntry, type Match } from '@/lib/screening/matcher';
 import { person, business } from '../support/list-entries';
-import { somaliSpellings } from '@/lib/screening/matcher/similarity';
+import { egyptianSpellings, somaliSpellings } from '@/lib/screening/matcher/similarity';
 
 function personScore(query: string, listed: string): Match {
   return scoreEntry({ name: query, kind: 'person' }, person('1', listed));
@@ -94,6 +94,21 @@ describe('Arabic names in Somali spelling', () => {
     expect(somaliSpellings('marcos')).toEqual([]);
     expect(somaliSpellings('faarax')).toEqual(['faarah']);
     expect(somaliSpellings('cabdi')).toEqual(['abdi']);
+  });
+});
+
+describe('Arabic names in Egyptian spelling', () => {
+  it('reads a g before a, o or u as the j of other spellings (Gamal, Hegazi, Golani)', () => {
+    expect(personScore('Gamal Abdel Nasser', 'NASSER, Jamal Abd al').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Ahmed Hegazi', 'HIJAZI, Ahmad').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Abu Mohammed al-Golani', 'AL-JAWLANI, Abu Muhammad').score).toBeGreaterThanOrEqual(80);
+  });
+
+  it('leaves the g of Italian and Spanish names before e and i, and after an n', () => {
+    expect(egyptianSpellings('giorgia')).toEqual([]);
+    expect(egyptianSpellings('miguel')).toEqual([]);
+    expect(egyptianSpellings('tonga')).toEqual([]);
+    expect(egyptianSpellings('ragab')).toEqual(['rajab']);
   });
 });
 

@@ -919,6 +919,22 @@ export function interdentalSpellings(text: string): string[] {
   return spelled === text ? [] : [spelled];
 }
 
+/** A g that Egyptian spellings write for ج (Gamal, Hegazi, Ragab, Golani, Gomaa): before a, o or u, not after an n
+ * (Wang, Tonga). Before e or i, where Italian and Spanish write a j sound with it too (Giorgia, Jorge), and in the gue
+ * and gui of Spanish (Miguel), it is left. */
+const EGYPTIAN_G = /(?<!n)g(?=[ao]|u(?![ei]))/g;
+
+/**
+ * The spelling of an Arabic name that Egyptian spellings write with g for the j of other spellings, as they write it
+ * (Gamal = Jamal, Hegazi = Hijazi, Ragab = Rajab, Golani = Jolani). [] for a word without such a g, or shorter than
+ * four letters.
+ */
+export function egyptianSpellings(text: string): string[] {
+  if (text.length < 4 || !text.includes('g')) return [];
+  const spelled = text.replace(EGYPTIAN_G, 'j');
+  return spelled === text ? [] : [spelled];
+}
+
 /** A Somali x beside a vowel: ح, which other spellings write h; one ending a word only in a word with a long vowel
  * written twice (Faarax = Farah; Felix and Alex stay). */
 const SOMALI_X = /(?<=[aeiou])x(?!$)|x(?=[aeiou])/g;
@@ -958,7 +974,7 @@ export function comparableWord(text: string, spellings?: readonly string[]): Com
   const word = comparableSpelling(text);
   // (An abjad word of a business name may have Latin spellings too: its English translation, normalize.ts.)
   const others = word.latin || word.abjad
-    ? [...new Set([...(spellings ?? []), ...(word.latin ? [...slavicSpellings(text), ...somaliSpellings(text)] : [])])].filter((s) => s !== text && /^[a-z]+$/.test(s))
+    ? [...new Set([...(spellings ?? []), ...(word.latin ? [...slavicSpellings(text), ...somaliSpellings(text), ...egyptianSpellings(text)] : [])])].filter((s) => s !== text && /^[a-z]+$/.test(s))
     : [];
   const latinOnly = word.latin ? [...new Set([...malayFrenchSpellings(text), ...interdentalSpellings(text)])].filter((s) => !others.includes(s)) : [];
   const withArticle = word.latin ? maghrebiArticleSpellings(text) : [];
