@@ -2,6 +2,7 @@
 // that should not change who a name points to is removed here: case, accents, punctuation, "SURNAME,
 // Given" order, titles, legal-form spelling. How much each word counts is decided by its role.
 
+import { eastAsianReadings } from './east-asian-cyrillic';
 import anyAscii from 'any-ascii';
 import type { EntryKind } from './types';
 import {
@@ -314,9 +315,11 @@ export function normalizeText(raw: string, readings?: Map<string, readonly strin
   // A Hebrew letter with an apostrophe typed for the geresh (ג'ון = John) keeps it, as the geresh itself.
   s = s.replace(GERESH_TYPED, '$1\u05f3').replace(APOSTROPHES, '').replace(/&/g, ' and ');
   if (readings) {
+    // A Chinese or Korean name as Russian writes it is read as the lists romanise it too (Цзиньпин = Jinping, Чен = Jong).
+    const eastAsian = eastAsianReadings(s.match(CYRILLIC_WORD) ?? []);
     s = s.replace(CYRILLIC_WORD, (word) => {
       const usual = cyrillicToLatin(word);
-      const others = cyrillicReadings(word).filter((r) => r !== usual);
+      const others = [...new Set([...(eastAsian.get(word) ?? []), ...cyrillicReadings(word)])].filter((r) => r !== usual);
       if (others.length > 0) readings.set(usual, [...(readings.get(usual) ?? []), ...others]);
       return usual;
     });
