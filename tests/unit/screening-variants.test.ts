@@ -77,6 +77,16 @@ describe('other scripts', () => {
     expectMatch({ name: 'राजेश कुमार शर्मा', kind: 'person' }, 'sharma');
   });
 
+  it('reads Thai vowel signs with their letters, and Georgian and Armenian words whole', () => {
+    expect(normalizeText('ปูติน')).toBe('putin');
+    expect(normalizeText('ვლადიმერ პუტინი')).toBe('vladimer putini');
+    expect(normalizeText('Վլադիմիր Պուտին')).toBe('vladimir putin');
+    const putin = person('putin', 'PUTIN, Vladimir');
+    for (const name of ['วลาดีมีร์ ปูติน', 'ვლადიმერ პუტინი', 'Վլադիմիր Պուտին']) {
+      expect(scoreEntry({ name, kind: 'person' }, putin).score, name).toBeGreaterThanOrEqual(80);
+    }
+  });
+
   it('finds Chinese and Korean queries by their romanisation', () => {
     expect(normalizeText('徐志强')).toBe('xu zhi qiang');
     expectMatch({ name: '徐志强', kind: 'person' }, 'xu');

@@ -76,7 +76,11 @@ const ABJAD_RUN =
 /** Chinese, Japanese and Korean: transliterated one syllable per capital ("XiJinPing"), split into words. */
 const CJK_RUN = /[\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}]+/gu;
 const GREEK_RUN = /[\p{scx=Greek}]+/gu;
-const OTHER_SCRIPT_RUN = /[^\p{Script=Latin}\P{L}]+/gu;
+/** Armenian ու, the vowel u, which any-ascii writes ow (Պուտին: Powtin). */
+const ARMENIAN_U = /ու/gi;
+/** Letters of any other script with the marks that follow them: the vowel signs of Thai, Burmese, Khmer or Lao are marks
+ * (ปูติน: ป, ู, ต, ิ, น), which any-ascii reads with their letter and which would be lost apart from it. */
+const OTHER_SCRIPT_RUN = /(?:[^\p{Script=Latin}\P{L}]\p{M}*)+/gu;
 
 // Hebrew letters whose any-ascii reading would hide the consonant the Latin spelling writes (ב is b or v,
 // ו a vowel as often as a v, so w, which consonant keys drop and the loose key lets meet a Latin v; פ p or f) and Greek digraphs for Latin b, d, g and u (Μπους, Ντάλας).
@@ -335,7 +339,9 @@ export function normalizeText(raw: string, readings?: Map<string, readonly strin
       if (readings && others.length > 0) readings.set(usual, others);
       return usual;
     });
-    s = s.replace(OTHER_SCRIPT_RUN, (run) => anyAscii(run).toLowerCase());
+    // any-ascii writes the ejectives of Georgian (პუტინი: p'ut'ini) and some vowels of other scripts with an apostrophe,
+    // which splits no word: it goes as the apostrophes of the text went above.
+    s = s.replace(OTHER_SCRIPT_RUN, (run) => anyAscii(run.replace(ARMENIAN_U, 'u')).toLowerCase().replace(APOSTROPHES, ''));
   }
   s = s.normalize('NFKD').replace(COMBINING_MARK, '');
   s = s.replace(/[ßæœøđðłþıħŧŋĸ]/g, (c) => LATIN_SPECIALS[c] ?? c);
