@@ -322,6 +322,15 @@ describe('older Indonesian and Malay spellings, and French ones of Arabic names'
     expect(personScore('Youssef Hachem', 'HASHIM, Yusuf').score).toBeGreaterThanOrEqual(80);
   });
 
+  it('reads the ou of French spellings before a vowel as w, and c before e or i as s in a word they mark', () => {
+    expect(personScore('Youcef Karadaoui', 'QARADAWI, Yusuf').score).toBeGreaterThanOrEqual(80);
+    expect(malayFrenchSpellings('ouahid')).toEqual(['wahid']);
+    expect(malayFrenchSpellings('youcef')).toEqual(['yousef']);
+    // A c of another language keeps its word's gender.
+    expect(malayFrenchSpellings('francesca')).toEqual([]);
+    expect(personScore('Francesca Romano', 'ROMANO, Francesco').score).toBeLessThan(80);
+  });
+
   it('leaves the ch that ends a word, and short words and Chinese syllables, as written', () => {
     expect(malayFrenchSpellings('abramovich')).toEqual([]);
     expect(malayFrenchSpellings('choe')).toEqual([]);

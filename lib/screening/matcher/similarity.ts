@@ -886,6 +886,12 @@ const MALAY_CH = /(?<=[aeiou])ch(?=[a-df-hj-z])/g;
 const MALAY_MARK = new RegExp(`sy[aeiou]|${MALAY_CH.source}|tj|oe`);
 /** A ch that French spellings of Arabic names write for sh (Cherif, Hachem, Kouachi, Achraf): any but a last one. */
 const FRENCH_CH = /ch(?=[a-z])/g;
+/** A French ou before a vowel, the w of other spellings, and a c before e or i, their s. */
+const FRENCH_OU = /ou(?=[aeiy])/g;
+const FRENCH_C = /c(?=[ei])/g;
+/** The c is read so only in a word French spelling of an Arabic name marks: with an ou, or ending -cine, -cen, -cef
+ * (Youcef, Hocine, Lahcen); Francesca, Marcelo keep theirs, and so their gender. */
+const FRENCH_ARABIC_MARK = /ou|c(?:ine|en|ef)$/;
 /** One Chinese or Korean syllable (Cheng, Chang, Chong): its ch is never sh (Cheng and Sheng are two names). */
 const CH_SYLLABLE = /^ch[aeiouy]{1,3}(?:n|ng)?$/;
 
@@ -893,7 +899,8 @@ const CH_SYLLABLE = /^ch[aeiouy]{1,3}(?:n|ng)?$/;
  * The spellings of a name written in the older Indonesian or Malay way, or the French way, as the lists also write
  * it: tj as c, oe as u (Tjandra = Candra, Soekarno = Sukarno), sy before a vowel as sh (Ba'asyir = Baashir, Rosyid
  * = Roshid), a ch after a vowel as h and as kh (Mochammad = Mohammad, Achmad = Ahmad, Mochtar = Mokhtar); and a ch
- * as the sh that French spellings of Arabic names write so (Cherif = Sherif, Hachem = Hashem, Kouachi = Kouashi).
+ * as the sh that French spellings of Arabic names write so (Cherif = Sherif, Hachem = Hashem, Kouachi = Kouashi), with
+ * an ou before a vowel as w and, in a word so marked, a c before e or i as s (Karadaoui = Karadawi, Youcef = Yousef).
  * dj is j already (foldForSound). [] for a word without such a mark, or shorter than five letters (Korean Choe is no
  * Chu, Chen no Shen).
  */
@@ -904,7 +911,12 @@ export function malayFrenchSpellings(text: string): string[] {
     const base = text.replace(/tj/g, 'c').replace(/oe/g, 'u').replace(/sy(?=[aeiou])/g, 'sh');
     spellings.push(base.replace(MALAY_CH, 'h'), base.replace(MALAY_CH, 'kh'));
   }
-  if (text.includes('ch') && !CH_SYLLABLE.test(text)) spellings.push(text.replace(FRENCH_CH, 'sh'));
+  const french = text.includes('ch') && !CH_SYLLABLE.test(text) ? text.replace(FRENCH_CH, 'sh') : text;
+  if (french !== text) spellings.push(french);
+  // French also writes the w of Arabic names ou before a vowel and their s c before e or i (Karadaoui = Qaradawi,
+  // Ouahid = Wahid, Youcef = Yousef).
+  const frenchLetters = french.replace(FRENCH_OU, 'w').replace(FRENCH_ARABIC_MARK.test(text) ? FRENCH_C : /$^/, 's');
+  if (frenchLetters !== french) spellings.push(frenchLetters);
   return [...new Set(spellings)].filter((s) => s !== text);
 }
 
