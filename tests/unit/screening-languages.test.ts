@@ -112,6 +112,14 @@ describe('Arabic names in Egyptian spelling', () => {
   });
 });
 
+describe('Abd as Malay and Indonesian records abbreviate Abdul', () => {
+  it('meets Abdul and Abdel written out', () => {
+    expect(personScore('Abd Rahman Ali', 'ALI, Abdul Rahman').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Abd. Aziz Hassan', 'HASSAN, Abdul Aziz').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Abdul Rahman Ali', 'ALI, Abd Rahman').score).toBeGreaterThanOrEqual(80);
+  });
+});
+
 describe('the article as Persian names write it', () => {
   it('takes ol and od for al in a business name too', () => {
     expect(businessScore('Khatam ol Anbia Construction', 'KHATAM AL-ANBIYA CONSTRUCTION').score).toBeGreaterThanOrEqual(80);

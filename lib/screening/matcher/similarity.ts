@@ -981,6 +981,9 @@ export function maghrebiArticleSpellings(text: string): string[] {
   return text.length >= 5 && /^l[ah]/.test(text) ? [`a${text}`] : [];
 }
 
+/** Abd as Malay and Indonesian records abbreviate Abdul (Abd. Rahman, Abd Aziz): also read written out. */
+const ABD_WRITTEN_OUT = 'abdul';
+
 /** Prepare a normalised word for comparison; `spellings`: its other Latin spellings (see ComparableWord.spellings). */
 export function comparableWord(text: string, spellings?: readonly string[]): ComparableWord {
   const word = comparableSpelling(text);
@@ -988,7 +991,9 @@ export function comparableWord(text: string, spellings?: readonly string[]): Com
   const others = word.latin || word.abjad
     ? [...new Set([...(spellings ?? []), ...(word.latin ? [...slavicSpellings(text), ...somaliSpellings(text), ...egyptianSpellings(text)] : [])])].filter((s) => s !== text && /^[a-z]+$/.test(s))
     : [];
-  const latinOnly = word.latin ? [...new Set([...malayFrenchSpellings(text), ...interdentalSpellings(text)])].filter((s) => !others.includes(s)) : [];
+  const latinOnly = word.latin
+    ? [...new Set([...malayFrenchSpellings(text), ...interdentalSpellings(text), ...(text === 'abd' ? [ABD_WRITTEN_OUT] : [])])].filter((s) => !others.includes(s))
+    : [];
   const withArticle = word.latin ? maghrebiArticleSpellings(text) : [];
   if (others.length === 0 && latinOnly.length === 0 && withArticle.length === 0) return word;
   return {
