@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildScreeningIndex, scoreEntry, screenName, type ListEntry, type Match } from '@/lib/screening/matcher';
 import { person, business } from '../support/list-entries';
-import { egyptianSpellings, somaliSpellings } from '@/lib/screening/matcher/similarity';
+import { belarusianSpellings, egyptianSpellings, somaliSpellings } from '@/lib/screening/matcher/similarity';
 
 function personScore(query: string, listed: string): Match {
   return scoreEntry({ name: query, kind: 'person' }, person('1', listed));
@@ -77,6 +77,20 @@ describe('Slavic names in German, Polish and French spelling', () => {
   it('reads no short word another way (Visa is not Wivsa)', () => {
     expect(businessScore('Visa Inc.', 'WIVSA').score).toBeLessThan(80);
     expect(personScore('Viktor Tschernow', 'CHERNOV, Viktor').score).toBeGreaterThanOrEqual(80);
+  });
+});
+
+describe('Belarusian names against their Russian spelling', () => {
+  it('reads ў as v, h as g, ia as e and dz as d in a word that Belarusian spelling marks', () => {
+    expect(belarusianSpellings('karpiankou')).toEqual(['karpenkov']);
+    expect(belarusianSpellings('siarhei')).toEqual(['sergei']);
+    expect(belarusianSpellings('dzmitry')).toEqual(['dmitry']);
+    expect(belarusianSpellings('natalia')).toEqual([]);
+    expect(belarusianSpellings('hassan')).toEqual([]);
+    expect(personScore('Raman Halouchenka', 'GOLOVCHENKO, Roman').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Mikalai Karpiankou', 'KARPENKOV, Nikolai').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Мікалай Карпянкоў', 'KARPENKOV, Nikolai').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Ihar Sergeenka', 'SERGEYENKO, Igor').score).toBeGreaterThanOrEqual(80);
   });
 });
 

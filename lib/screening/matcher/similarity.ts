@@ -947,6 +947,28 @@ export function egyptianSpellings(text: string): string[] {
   return spelled === text ? [] : [spelled];
 }
 
+/** Marks of a Belarusian name in Latin (or Cyrillic transliterated): ў ending it as ou, au, eu (Karpiankou, Makarau), dz
+ * before a consonant or i (Dzmitry, Uladzimir), the -enka of Russian -enko, and ia with an h or r-h (Siarhei). */
+const BELARUSIAN_MARK = /[aeo]u$|dz(?=[^aeouy])|enka$|[bcdfklmnprstvz](?:ia|ya).*h|rh/;
+
+/**
+ * The Russian spelling of a Belarusian name as the lists also write it (Karpiankou = Karpenkov, Siarhei = Sergei,
+ * Halouchenka = Golovchenko, Dzmitry = Dmitry): ў as v (ou, au, eu ending the word or before a consonant), h as g (not
+ * in sh, ch, kh, zh), ia or ya after a consonant as e, dz before a consonant or i as d, -enka as -enko, ll as l. []
+ * for a word without a Belarusian mark (BELARUSIAN_MARK), or shorter than five letters.
+ */
+export function belarusianSpellings(text: string): string[] {
+  if (text.length < 5 || !BELARUSIAN_MARK.test(text)) return [];
+  const spelled = text
+    .replace(/([aeo])u(?=$|[bcdfgklmnprstvz])/g, '$1v')
+    .replace(/(?<![sckz])h/g, 'g')
+    .replace(/(?<=[bcdfgklmnprstvz])(?:ia|ya)/g, 'e')
+    .replace(/dz(?=[^aeouy])/g, 'd')
+    .replace(/enka$/, 'enko')
+    .replace(/ll/g, 'l');
+  return spelled === text ? [] : [spelled];
+}
+
 /** A Somali x beside a vowel: ح, which other spellings write h; one ending a word only in a word with a long vowel
  * written twice (Faarax = Farah; Felix and Alex stay). */
 const SOMALI_X = /(?<=[aeiou])x(?!$)|x(?=[aeiou])/g;
@@ -989,7 +1011,7 @@ export function comparableWord(text: string, spellings?: readonly string[]): Com
   const word = comparableSpelling(text);
   // (An abjad word of a business name may have Latin spellings too: its English translation, normalize.ts.)
   const others = word.latin || word.abjad
-    ? [...new Set([...(spellings ?? []), ...(word.latin ? [...slavicSpellings(text), ...somaliSpellings(text), ...egyptianSpellings(text)] : [])])].filter((s) => s !== text && /^[a-z]+$/.test(s))
+    ? [...new Set([...(spellings ?? []), ...(word.latin ? [...slavicSpellings(text), ...somaliSpellings(text), ...egyptianSpellings(text), ...belarusianSpellings(text)] : [])])].filter((s) => s !== text && /^[a-z]+$/.test(s))
     : [];
   const latinOnly = word.latin
     ? [...new Set([...malayFrenchSpellings(text), ...interdentalSpellings(text), ...(text === 'abd' ? [ABD_WRITTEN_OUT] : [])])].filter((s) => !others.includes(s))
