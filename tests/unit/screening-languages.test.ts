@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildScreeningIndex, scoreEntry, screenName, type ListEntry, type Match } from '@/lib/screening/matcher';
 import { person, business } from '../support/list-entries';
-import { belarusianSpellings, egyptianSpellings, somaliSpellings } from '@/lib/screening/matcher/similarity';
+import { belarusianSpellings, egyptianSpellings, somaliSpellings, yoSpellings } from '@/lib/screening/matcher/similarity';
 
 function personScore(query: string, listed: string): Match {
   return scoreEntry({ name: query, kind: 'person' }, person('1', listed));
@@ -91,6 +91,15 @@ describe('Belarusian names against their Russian spelling', () => {
     expect(personScore('Mikalai Karpiankou', 'KARPENKOV, Nikolai').score).toBeGreaterThanOrEqual(80);
     expect(personScore('Мікалай Карпянкоў', 'KARPENKOV, Nikolai').score).toBeGreaterThanOrEqual(80);
     expect(personScore('Ihar Sergeenka', 'SERGEYENKO, Igor').score).toBeGreaterThanOrEqual(80);
+  });
+});
+
+describe('Russian ё and Ukrainian given names', () => {
+  it('reads the yo of ё after a consonant also as e, and Oleh as Oleg', () => {
+    expect(yoSpellings('tsaryov')).toEqual(['tsarev']);
+    expect(yoSpellings('mayor')).toEqual([]);
+    expect(personScore('Oleh Tsaryov', 'TSAREV, Oleg Anatolyevich').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Oleg Tsarev', 'TSARYOV, Oleh').score).toBeGreaterThanOrEqual(80);
   });
 });
 

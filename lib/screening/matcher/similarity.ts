@@ -969,6 +969,18 @@ export function belarusianSpellings(text: string): string[] {
   return spelled === text ? [] : [spelled];
 }
 
+/** The yo of Russian ё after a consonant, which the lists also write e (Tsaryov = Tsarev, Gorbachyov = Gorbachev); not
+ * in a word's first syllable, where it is a given name's (Pyotr, Fyodor), which the table of given names meets as such. */
+const YO_AFTER_CONSONANT = /(?<=.{2}[bcdfgklmnprstvz])yo/g;
+
+/** A word of five letters or more with the yo of Russian ё after a consonant, also read with e for it. [] for a word
+ * without. */
+export function yoSpellings(text: string): string[] {
+  if (text.length < 5) return [];
+  const spelled = text.replace(YO_AFTER_CONSONANT, 'e');
+  return spelled === text ? [] : [spelled];
+}
+
 /** A Somali x beside a vowel: ح, which other spellings write h; one ending a word only in a word with a long vowel
  * written twice (Faarax = Farah; Felix and Alex stay). */
 const SOMALI_X = /(?<=[aeiou])x(?!$)|x(?=[aeiou])/g;
@@ -1011,7 +1023,7 @@ export function comparableWord(text: string, spellings?: readonly string[]): Com
   const word = comparableSpelling(text);
   // (An abjad word of a business name may have Latin spellings too: its English translation, normalize.ts.)
   const others = word.latin || word.abjad
-    ? [...new Set([...(spellings ?? []), ...(word.latin ? [...slavicSpellings(text), ...somaliSpellings(text), ...egyptianSpellings(text), ...belarusianSpellings(text)] : [])])].filter((s) => s !== text && /^[a-z]+$/.test(s))
+    ? [...new Set([...(spellings ?? []), ...(word.latin ? [...slavicSpellings(text), ...somaliSpellings(text), ...egyptianSpellings(text), ...belarusianSpellings(text), ...yoSpellings(text)] : [])])].filter((s) => s !== text && /^[a-z]+$/.test(s))
     : [];
   const latinOnly = word.latin
     ? [...new Set([...malayFrenchSpellings(text), ...interdentalSpellings(text), ...(text === 'abd' ? [ABD_WRITTEN_OUT] : [])])].filter((s) => !others.includes(s))

@@ -45,6 +45,7 @@ zakariya,zakaria,zechariah,zachary
 konstantin,constantine,constantin,costantino,kostiantyn,konstanty
 vladimir,volodymyr,uladzimir,wlodzimierz
 igor,ihar,ihor
+oleg,oleh,aleh
 leonid,leanid
 roman,raman
 denis,dzianis,denys
