@@ -117,6 +117,9 @@ describe('Arabic names in Somali spelling', () => {
     expect(somaliSpellings('marcos')).toEqual([]);
     expect(somaliSpellings('faarax')).toEqual(['faarah']);
     expect(somaliSpellings('cabdi')).toEqual(['abdi']);
+    // The x of pinyin, before an i, is no Somali x.
+    expect(somaliSpellings('xiaoping')).toEqual([]);
+    expect(somaliSpellings('xuseen')).toEqual(['huseen']);
   });
 });
 
@@ -132,6 +135,8 @@ describe('Arabic names in Egyptian spelling', () => {
     expect(egyptianSpellings('miguel')).toEqual([]);
     expect(egyptianSpellings('tonga')).toEqual([]);
     expect(egyptianSpellings('ragab')).toEqual(['rajab']);
+    // Against Arabic script a g meets a j already.
+    expect(personScore('Gamal Ahmad', 'جمال أحمد').score).toBeGreaterThanOrEqual(80);
   });
 });
 

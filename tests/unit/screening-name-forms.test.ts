@@ -100,6 +100,11 @@ describe('Russian business abbreviations', () => {
     const reasons = businessScore('Novikombank', 'BANK NOVIKOMBANK').reasons;
     expect(reasons.some((r) => r.code === 'list_has_extra')).toBe(false);
     expect(businessScore('Novikom', 'BANK NOVIKOMBANK').score).toBeLessThan(80);
+    // Met, not written alike: never the 100 of the same name.
+    expect(businessScore('Novikombank', 'BANK NOVIKOMBANK').score).toBeLessThan(100);
+    // Only a bank is said so: another word starting or ending a longer one is a word of its own.
+    expect(businessScore('Petroleum Ltd', 'PETRO PETROLEUM').score).toBeLessThan(80);
+    expect(businessScore('Transneft', 'TRANS TRANSNEFT').score).toBeLessThan(80);
   });
 });
 

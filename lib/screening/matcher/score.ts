@@ -351,7 +351,11 @@ function wordsSaidByOther(name: PreparedName, used: Uint8Array, other: PreparedN
     if (used[i] === 1) continue;
     const text = (name.units[i] as NameUnit).word.text;
     if (text.length < SAID_BY_OTHER_MIN_LENGTH || !/^[a-z]+$/.test(text)) continue;
-    let saidHere = LEGAL_FORMS_SAYING.get(text)?.some((form) => other.legalForms.includes(form)) ?? false;
+    const forms = LEGAL_FORMS_SAYING.get(text);
+    // Only a word a legal form says (a bank): any other word ending or starting a longer one is a word of its own
+    // (Inmo is not said by Inmobiliaria).
+    if (!forms) continue;
+    let saidHere = forms.some((form) => other.legalForms.includes(form));
     for (let j = 0; j < other.wordCount && !saidHere; j++) {
       if (otherUsed[j] !== 1) continue;
       const word = (other.units[j] as NameUnit).word.text;
@@ -438,9 +442,13 @@ function alignOnce(
   }
   if (details) pairs.sort((x, y) => x.query.first - y.query.first);
 
+  let saidByOther = 0;
   if (name.kind === 'business' && pairCount > 0) {
-    queryMatched += wordsSaidByOther(query, usedQuery, name, usedList);
-    listMatched += wordsSaidByOther(name, usedList, query, usedQuery);
+    const querySaid = wordsSaidByOther(query, usedQuery, name, usedList);
+    const listSaid = wordsSaidByOther(name, usedList, query, usedQuery);
+    queryMatched += querySaid;
+    listMatched += listSaid;
+    saidByOther = querySaid + listSaid;
   }
   const queryLeft = leftoversOf(query, usedQuery, details ? queryExtras : null);
   const listLeft = leftoversOf(name, usedList, details ? listExtras : null);
@@ -455,8 +463,9 @@ function alignOnce(
     listMatched += translated * listLeft.genericAbjad;
   }
 
+  // (A word the other name says another way is met, not written alike.)
   const identical =
-    allExact && pairCount > 0 && queryLeft.all === 0 && listLeft.all === 0 && sameLegalForms(query.legalForms, name.legalForms);
+    allExact && pairCount > 0 && saidByOther === 0 && queryLeft.all === 0 && listLeft.all === 0 && sameLegalForms(query.legalForms, name.legalForms);
 
   const queryCoverage = query.totalWeight > 0 ? queryMatched / query.totalWeight : 0;
   // Middle names left out: when every distinctive word of one name is matched and the matched words of

@@ -981,9 +981,10 @@ export function yoSpellings(text: string): string[] {
   return spelled === text ? [] : [spelled];
 }
 
-/** A Somali x beside a vowel: ح, which other spellings write h; one ending a word only in a word with a long vowel
- * written twice (Faarax = Farah; Felix and Alex stay). */
-const SOMALI_X = /(?<=[aeiou])x(?!$)|x(?=[aeiou])/g;
+/** A Somali x beside a vowel: ح, which other spellings write h; not before an i, where it is the x of pinyin (Baoxia,
+ * Xiaoping), and one ending a word only in a word with a long vowel written twice (Faarax = Farah; Felix and Alex
+ * stay). */
+const SOMALI_X = /(?<=[aeiou])x(?![i]|$)|x(?=[aeou])/g;
 const SOMALI_FINAL_X = /(?<=[aeiou])x$/;
 const SOMALI_LONG_VOWEL = /aa|ii|oo|uu/;
 /** A Somali c, ع, which other spellings leave out: any c but that of ch and ck. */
@@ -1023,10 +1024,18 @@ export function comparableWord(text: string, spellings?: readonly string[]): Com
   const word = comparableSpelling(text);
   // (An abjad word of a business name may have Latin spellings too: its English translation, normalize.ts.)
   const others = word.latin || word.abjad
-    ? [...new Set([...(spellings ?? []), ...(word.latin ? [...slavicSpellings(text), ...somaliSpellings(text), ...egyptianSpellings(text), ...belarusianSpellings(text), ...yoSpellings(text)] : [])])].filter((s) => s !== text && /^[a-z]+$/.test(s))
+    ? [...new Set([...(spellings ?? []), ...(word.latin ? [...slavicSpellings(text), ...somaliSpellings(text), ...belarusianSpellings(text), ...yoSpellings(text)] : [])])].filter((s) => s !== text && /^[a-z]+$/.test(s))
     : [];
   const latinOnly = word.latin
-    ? [...new Set([...malayFrenchSpellings(text), ...interdentalSpellings(text), ...(text === 'abd' ? [ABD_WRITTEN_OUT] : [])])].filter((s) => !others.includes(s))
+    ? [
+        ...new Set([
+          ...malayFrenchSpellings(text),
+          ...interdentalSpellings(text),
+          // (Against an abjad word a g already meets a j: consonantKey's looser key.)
+          ...egyptianSpellings(text),
+          ...(text === 'abd' ? [ABD_WRITTEN_OUT] : []),
+        ]),
+      ].filter((s) => !others.includes(s))
     : [];
   const withArticle = word.latin ? maghrebiArticleSpellings(text) : [];
   if (others.length === 0 && latinOnly.length === 0 && withArticle.length === 0) return word;
