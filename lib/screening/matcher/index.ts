@@ -13,13 +13,16 @@
 //   army, Jabhat front: LATIN_ORGANISATION_WORDS); the title
 //   sayyid in Arabic script goes as Sayed does; every
 //   script becomes Latin (Cyrillic by a table, its х also read as the j of Spanish names, Хуан = Juan, and г as h,
-//   Гарри = Harry; Greek in several readings, an α and η apart also with the h Greek cannot write, Ιμπραήμ =
-//   Ibrahim; the rest with any-ascii; words of scripts that leave vowels unwritten stay marked in capitals; Chinese
+//   Гарри = Harry; a Chinese or Korean name in Russian Cyrillic also as the lists romanise it, Си Цзиньпин = Xi
+//   Jinping, Ким Чен Ын = Kim Jong Un: east-asian-cyrillic.ts; Greek in several readings, an α and η apart also with the h Greek cannot write, Ιμπραήμ =
+//   Ibrahim; the rest with any-ascii, a letter with the marks after it (Thai vowel signs) and Armenian ու as u; words of scripts that leave vowels unwritten stay marked in capitals; Chinese
 //   and Korean split by syllable, and a name in Hangul also read as Korean writes a foreign name, 블라디미르 =
 //   Vladimir: hangulLoanwordForm);
 //   numbers in business names become digits; abbreviated business words (Intl, Bros, Mfg) and the forms of
 //   many registers (FGUP, NPO, TOO, Ltd. Sti., youxian gongsi) read as the lists write them, a country's long name
-//   as the country; digits put for letters in a person's name (Nasra11ah) read as the letters; each word gets a
+//   as the country, a Russian joint stock commercial bank (AKB, JSCB) as a legal form that says bank; letters running
+//   into a number of two digits or more as two words (MS13); digits put for letters in a person's name (Nasra11ah)
+//   read as the letters; each word gets a
 //   role (distinctive, particle, generic business word, initial). A name with brackets ("X (Y; Z)"), names joined by "/" or ";" or a birth
 //   remark is split into forms (listNameForms), list names and queries alike, as is a bracketed abbreviation
 //   of the name (NICO) and a name without a nickname in quotes: a query is screened under each of its forms and,
@@ -38,7 +41,11 @@
 //   exactly, or with one letter doubled on one side (Ana / Anna) or an i written y (Aly / Ali). A Slavic name as
 //   German, Polish or French spelling writes it (Gorbatschow, Szewczenko, Zyplakow, Poutine) is also read in the
 //   English spelling of the lists (slavicSpellings), and older Indonesian and Malay spellings (tj, oe, sy, a ch inside
-//   a word) and the ch of French spellings of Arabic names as theirs (malayFrenchSpellings: Mochammad, Cherif).
+//   a word) and the ch, ou and c of French spellings of Arabic names as theirs (malayFrenchSpellings: Mochammad,
+//   Cherif, Karadaoui, Youcef); Somali x and c (somaliSpellings: Maxamed, Cabdi), the Egyptian g (egyptianSpellings:
+//   Gamal), a Belarusian name's Russian spelling (belarusianSpellings: Karpiankou = Karpenkov), the yo of ё also as
+//   e (yoSpellings: Tsaryov), a j after a consonant as y in a German or Polish spelling (Pjotr), Abd as Abdul, and the
+//   article as Persian writes it (ol, od) are read the same way.
 //   Words read as one never meet by the looser key, nor a word that is one of them alone but for an ending. Letters with two Latin spellings are read both
 //   ways (ذ ظ ض as d or z, ث as th or s, ق as q or g, ك as k or g; a Latin c as k or s, a Latin j before a vowel
 //   also as the h that Hebrew and Arabic write for the j of Spanish names, חוסה = José, a Latin ch also as the تش
@@ -58,7 +65,8 @@
 //   wins; a business with a distinctive word the other lacks stays a near miss (a country in a business name
 //   weighs as a generic word, name-words.ts COUNTRY_WORDS, but one word met beside a country stays a near
 //   miss: "Air" is not "Iran Air"; two naming different countries stay a near miss), and one written as the
-//   initials of the other's words (IRGC) is a near miss (70); a long query's last word cut short counts as
+//   initials of the other's words (IRGC) is a near miss (70); a bank that the other's legal form or one of its
+//   words says (JSCB, Novikombank) is met; a long query's last word cut short counts as
 //   about a typo; birth year and country then move it (two years apart, or two digits swapped, a little; three
 //   or more a lot). A pairing that leans on words read as one
 //   which add no consonant of their own is tried again without them. Only a name identical after

@@ -258,7 +258,8 @@ export const BUSINESS_NAME_ACRONYMS: ReadonlyMap<string, readonly string[]> = ne
 ]);
 
 /** Words a legal form says (canonical forms, as LEGAL_FORM_PHRASES and LEGAL_FORM_WORDS give them): a joint stock
- * commercial bank is a bank, so Bank Rublev meets JSCB Rublev (score.ts wordsSaidByOther). */
+ * commercial bank is a bank, so Bank Rublev meets JSCB Rublev; a longer word ending or starting with one says it too
+ * (Novikombank, the bank of Bank Novikombank: score.ts wordsSaidByOther). */
 export const LEGAL_FORMS_SAYING: ReadonlyMap<string, readonly string[]> = new Map([['bank', ['akb']]]);
 
 /**

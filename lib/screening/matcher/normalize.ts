@@ -2,8 +2,8 @@
 // that should not change who a name points to is removed here: case, accents, punctuation, "SURNAME,
 // Given" order, titles, legal-form spelling. How much each word counts is decided by its role.
 
-import { eastAsianReadings } from './east-asian-cyrillic';
 import anyAscii from 'any-ascii';
+import { eastAsianReadings } from './east-asian-cyrillic';
 import type { EntryKind } from './types';
 import {
   ARTICLE_SPELLINGS,

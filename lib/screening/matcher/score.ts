@@ -43,8 +43,6 @@ const BUSINESS_EXTRA_WORD_CAP = 75;
 /** Generic words of a business name left over in an abjad on one side, against some left over in Latin on the
  * other: counted as partly met, since a description is translated more often than transliterated. */
 const TRANSLATED_GENERIC_CREDIT = 0.7;
-/** A word of a business name that the other says inside one of its own met words is met (see wordsSaidByOther). */
-const SAID_BY_OTHER_MIN_LENGTH = 4;
 /** How much a list name's middle word counts when the query left it out (see alignNames). */
 const OMITTED_MIDDLE_NAME_SHARE = 0.25;
 /** A patronymic left out counts for less still: most records outside the countries that use them hold none (O.
@@ -341,19 +339,18 @@ function leftoversOf(name: PreparedName, used: Uint8Array, extras: string[] | nu
 }
 
 /**
- * A business's words no pair used that the other name says in another way: a bank that its legal form is
- * (LEGAL_FORMS_SAYING: JSCB, AKB) or that ends or starts a word a pair met (Novikombank says the bank of "Joint Stock
- * Commercial Bank Novikombank", Modulbank that of "Commercial Bank Modulbank"). Marks them used and returns their weight.
+ * A business's words no pair used that the other name says in another way: a bank (LEGAL_FORMS_SAYING) that the
+ * other's legal form is (JSCB, AKB) or that ends or starts a word a pair met (Novikombank says the bank of "Joint Stock
+ * Commercial Bank Novikombank", Modulbank that of "Commercial Bank Modulbank"). Only such a word: any other word ending
+ * or starting a longer one is a word of its own (Inmo is not said by Inmobiliaria). Marks them used and returns their
+ * weight.
  */
 function wordsSaidByOther(name: PreparedName, used: Uint8Array, other: PreparedName, otherUsed: Uint8Array): number {
   let said = 0;
   for (let i = 0; i < name.wordCount; i++) {
     if (used[i] === 1) continue;
     const text = (name.units[i] as NameUnit).word.text;
-    if (text.length < SAID_BY_OTHER_MIN_LENGTH || !/^[a-z]+$/.test(text)) continue;
     const forms = LEGAL_FORMS_SAYING.get(text);
-    // Only a word a legal form says (a bank): any other word ending or starting a longer one is a word of its own
-    // (Inmo is not said by Inmobiliaria).
     if (!forms) continue;
     let saidHere = forms.some((form) => other.legalForms.includes(form));
     for (let j = 0; j < other.wordCount && !saidHere; j++) {

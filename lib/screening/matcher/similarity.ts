@@ -915,7 +915,8 @@ export function malayFrenchSpellings(text: string): string[] {
   if (french !== text) spellings.push(french);
   // French also writes the w of Arabic names ou before a vowel and their s c before e or i (Karadaoui = Qaradawi,
   // Ouahid = Wahid, Youcef = Yousef).
-  const frenchLetters = french.replace(FRENCH_OU, 'w').replace(FRENCH_ARABIC_MARK.test(text) ? FRENCH_C : /$^/, 's');
+  let frenchLetters = french.replace(FRENCH_OU, 'w');
+  if (FRENCH_ARABIC_MARK.test(text)) frenchLetters = frenchLetters.replace(FRENCH_C, 's');
   if (frenchLetters !== french) spellings.push(frenchLetters);
   return [...new Set(spellings)].filter((s) => s !== text);
 }
@@ -984,7 +985,7 @@ export function yoSpellings(text: string): string[] {
 /** A Somali x beside a vowel: ح, which other spellings write h; not before an i, where it is the x of pinyin (Baoxia,
  * Xiaoping), and one ending a word only in a word with a long vowel written twice (Faarax = Farah; Felix and Alex
  * stay). */
-const SOMALI_X = /(?<=[aeiou])x(?![i]|$)|x(?=[aeou])/g;
+const SOMALI_X = /(?<=[aeiou])x(?!i|$)|x(?=[aeou])/g;
 const SOMALI_FINAL_X = /(?<=[aeiou])x$/;
 const SOMALI_LONG_VOWEL = /aa|ii|oo|uu/;
 /** A Somali c, ع, which other spellings leave out: any c but that of ch and ck. */
@@ -1000,7 +1001,8 @@ const SOMALI_C = /c(?![hk])/g;
 export function somaliSpellings(text: string): string[] {
   if (text.length < 4) return [];
   const longVowel = SOMALI_LONG_VOWEL.test(text);
-  const withX = text.replace(SOMALI_X, 'h').replace(longVowel ? SOMALI_FINAL_X : /$^/, 'h');
+  let withX = text.replace(SOMALI_X, 'h');
+  if (longVowel) withX = withX.replace(SOMALI_FINAL_X, 'h');
   const marked = withX !== text || longVowel || text.startsWith('cabd');
   if (!marked) return [];
   const spelled = withX.replace(SOMALI_C, '');
@@ -1024,7 +1026,12 @@ export function comparableWord(text: string, spellings?: readonly string[]): Com
   const word = comparableSpelling(text);
   // (An abjad word of a business name may have Latin spellings too: its English translation, normalize.ts.)
   const others = word.latin || word.abjad
-    ? [...new Set([...(spellings ?? []), ...(word.latin ? [...slavicSpellings(text), ...somaliSpellings(text), ...belarusianSpellings(text), ...yoSpellings(text)] : [])])].filter((s) => s !== text && /^[a-z]+$/.test(s))
+    ? [
+        ...new Set([
+          ...(spellings ?? []),
+          ...(word.latin ? [...slavicSpellings(text), ...somaliSpellings(text), ...belarusianSpellings(text), ...yoSpellings(text)] : []),
+        ]),
+      ].filter((s) => s !== text && /^[a-z]+$/.test(s))
     : [];
   const latinOnly = word.latin
     ? [
