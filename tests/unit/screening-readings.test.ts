@@ -147,6 +147,13 @@ describe('Cyrillic х and г', () => {
     expect(scoreEntry({ name: 'Игорь Гиркин', kind: 'person' }, person('2', 'GIRKIN, Igor')).score).toBe(100);
   });
 
+  it('reads ё as e and also as the yo the lists write for it', () => {
+    expect(normalizeName('Пётр', 'person').words[0]?.text).toBe('petr');
+    expect(normalizeName('Пётр', 'person').words[0]?.readings).toEqual(['pyotr']);
+    expect(scoreEntry({ name: 'Фёдор Смирнов', kind: 'person' }, person('1', 'SMIRNOV, Fyodor')).score).toBeGreaterThanOrEqual(95);
+    expect(scoreEntry({ name: 'Пётр Авен', kind: 'person' }, person('2', 'AVEN, Petr')).score).toBe(100);
+  });
+
   it('reads дж also as j, у starting a word before a vowel also as w, and е as the lists\' ye where BGN/PCGN writes it', () => {
     expect(normalizeName('Джонсон', 'person').words[0]?.readings).toEqual(['jonson']);
     expect(normalizeName('Уильям', 'person').words[0]?.readings).toEqual(['wilyam']);

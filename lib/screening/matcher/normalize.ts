@@ -278,7 +278,7 @@ const CYRILLIC_LETTER = /[\u0400-\u04ff]/g;
  * Belarusian names and of foreign ones (Гарри = Harry, Гончаренко = Honcharenko), дж the j of English ones (Джон = John,
  * Джордж = George), у starting a word before a vowel their w (Уильям = William, Уолтер = Walter), and е starting a
  * word or after a vowel or a soft or hard sign the ye of the lists' BGN/PCGN spelling (Евгений = Yevgeniy, Пьер =
- * Pyer). */
+ * Pyer), and ё, read e, their yo (Пётр = Pyotr). */
 const CYRILLIC_OTHER_READINGS: ReadonlyArray<readonly [RegExp, string]> = [
   [/х/g, 'j'],
   [/г/g, 'h'],
@@ -287,6 +287,8 @@ const CYRILLIC_OTHER_READINGS: ReadonlyArray<readonly [RegExp, string]> = [
   [/(?<=^|[аеиоуыэюяёьъ])е/g, 'ye'],
   // в is also the w of Arabic names and words (Валид = Walid, валь-Джихад = wal-Jihad).
   [/в/g, 'w'],
+  // ё, which the usual reading writes e, is also the yo the lists write for it (Пётр = Pyotr, Фёдор = Fyodor).
+  [/ё/g, 'yo'],
 ];
 const CYRILLIC_WORD = /[\u0400-\u04ff]+/g;
 /** At most this many other readings of one Cyrillic word. */
