@@ -320,9 +320,10 @@ export function normalizeText(raw: string, readings?: Map<string, readonly strin
   let s = raw.normalize('NFKC').replace(INNER_CAPITAL, '$1 $2').toLowerCase();
   // A Hebrew letter with an apostrophe typed for the geresh (ג'ון = John) keeps it, as the geresh itself.
   s = s.replace(GERESH_TYPED, '$1\u05f3').replace(APOSTROPHES, '').replace(/&/g, ' and ');
-  if (readings) {
+  const cyrillicWords = readings ? s.match(CYRILLIC_WORD) : null;
+  if (readings && cyrillicWords) {
     // A Chinese or Korean name as Russian writes it is read as the lists romanise it too (Цзиньпин = Jinping, Чен = Jong).
-    const eastAsian = eastAsianReadings(s.match(CYRILLIC_WORD) ?? []);
+    const eastAsian = eastAsianReadings(cyrillicWords);
     s = s.replace(CYRILLIC_WORD, (word) => {
       const usual = cyrillicToLatin(word);
       const others = [...new Set([...(eastAsian.get(word) ?? []), ...cyrillicReadings(word)])].filter((r) => r !== usual);

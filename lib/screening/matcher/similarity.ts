@@ -921,6 +921,11 @@ export function malayFrenchSpellings(text: string): string[] {
   return [...new Set(spellings)].filter((s) => s !== text);
 }
 
+/** A word's one other spelling, as the readings below give it: [] when it is the word itself. */
+function otherSpelling(text: string, spelled: string): string[] {
+  return spelled === text ? [] : [spelled];
+}
+
 /**
  * The spellings of an Arabic name with th or dh as Persian, Urdu and Turkish spellings write it, where those letters
  * (ث, ذ, ض, ظ) are said s and z: Harith = Haris, Uthman = Usman, Thabit = Sabit, Dhakir = Zakir, Ramadhan = Ramazan.
@@ -929,7 +934,7 @@ export function malayFrenchSpellings(text: string): string[] {
 export function interdentalSpellings(text: string): string[] {
   if (text.length < 5 || !/[td]h/.test(text)) return [];
   const spelled = text.replace(/th/g, 's').replace(/dh/g, 'z');
-  return spelled === text ? [] : [spelled];
+  return otherSpelling(text, spelled);
 }
 
 /** A g that Egyptian spellings write for ج (Gamal, Hegazi, Ragab, Golani, Gomaa): before a, o or u, not after an n
@@ -945,7 +950,7 @@ const EGYPTIAN_G = /(?<!n)g(?=[ao]|u(?![ei]))/g;
 export function egyptianSpellings(text: string): string[] {
   if (text.length < 4 || !text.includes('g')) return [];
   const spelled = text.replace(EGYPTIAN_G, 'j');
-  return spelled === text ? [] : [spelled];
+  return otherSpelling(text, spelled);
 }
 
 /** Marks of a Belarusian name in Latin (or Cyrillic transliterated): ў ending it as ou, au, eu (Karpiankou, Makarau), dz
@@ -967,7 +972,7 @@ export function belarusianSpellings(text: string): string[] {
     .replace(/dz(?=[^aeouy])/g, 'd')
     .replace(/enka$/, 'enko')
     .replace(/ll/g, 'l');
-  return spelled === text ? [] : [spelled];
+  return otherSpelling(text, spelled);
 }
 
 /** The yo of Russian ё after a consonant, which the lists also write e (Tsaryov = Tsarev, Gorbachyov = Gorbachev); not
@@ -979,7 +984,7 @@ const YO_AFTER_CONSONANT = /(?<=.{2}[bcdfgklmnprstvz])yo/g;
 export function yoSpellings(text: string): string[] {
   if (text.length < 5) return [];
   const spelled = text.replace(YO_AFTER_CONSONANT, 'e');
-  return spelled === text ? [] : [spelled];
+  return otherSpelling(text, spelled);
 }
 
 /** A Somali x beside a vowel: ح, which other spellings write h; not before an i, where it is the x of pinyin (Baoxia,
@@ -1006,7 +1011,7 @@ export function somaliSpellings(text: string): string[] {
   const marked = withX !== text || longVowel || text.startsWith('cabd');
   if (!marked) return [];
   const spelled = withX.replace(SOMALI_C, '');
-  return spelled === text || spelled.length < 3 ? [] : [spelled];
+  return spelled.length < 3 ? [] : otherSpelling(text, spelled);
 }
 
 /**
