@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildScreeningIndex, scoreEntry, screenName, type ListEntry, type Match } from '@/lib/screening/matcher';
 import { person, business } from '../support/list-entries';
-import { belarusianSpellings, egyptianSpellings, somaliSpellings, yoSpellings } from '@/lib/screening/matcher/similarity';
+import { belarusianSpellings, egyptianSpellings, somaliSpellings, turkishSpellings, yoSpellings } from '@/lib/screening/matcher/similarity';
 
 function personScore(query: string, listed: string): Match {
   return scoreEntry({ name: query, kind: 'person' }, person('1', listed));
@@ -21,6 +21,7 @@ const entries: ListEntry[] = [
   person('abdurrahman', 'ABDURRAHMAN, Umar'),
   person('ivanov', 'IVANOV, Pyotr'),
   person('rotenberg', 'ROTENBERG, Boris'),
+  person('sadiq', 'SADIQ, Jafar'),
   business('melli', 'BANK MELLI IRAN'),
   business('irgc', 'ISLAMIC REVOLUTIONARY GUARD CORPS'),
   business('gazprom', 'GAZPROM'),
@@ -100,6 +101,39 @@ describe('Russian ё and Ukrainian given names', () => {
     expect(yoSpellings('mayor')).toEqual([]);
     expect(personScore('Oleh Tsaryov', 'TSAREV, Oleg Anatolyevich').score).toBeGreaterThanOrEqual(80);
     expect(personScore('Oleg Tsarev', 'TSARYOV, Oleh').score).toBeGreaterThanOrEqual(80);
+  });
+});
+
+describe('Arabic names in Turkish spelling', () => {
+  it('reads a Turkish c as j, -ttin as -ddin, and the Arabic vowels and final consonant besides', () => {
+    expect(turkishSpellings('cemal')).toEqual(['jemal', 'jamal']);
+    expect(turkishSpellings('necip')).toEqual(['nejip', 'najib']);
+    expect(turkishSpellings('nurettin')).toEqual(['nureddin', 'nuraddin']);
+    // After a consonant, and before a or o, a c is the c or k of other languages (Francesca, Camila, Carlos).
+    expect(turkishSpellings('francesca')).toEqual([]);
+    expect(turkishSpellings('camila')).toEqual([]);
+    expect(turkishSpellings('cafer', true)).toEqual(['jafer', 'jafar']);
+    expect(personScore('Cemal Hasan', 'HASAN, Jamal').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Cemile Demirtas', 'DEMIRTAS, Jamila').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Muhammed Cevad', 'JAVAD, Mohammad').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Necmettin Ahmed', 'AHMAD, Najmuddin').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Nurettin Demirtas', 'DEMIRTAS, Nur al-Din').score).toBeGreaterThanOrEqual(80);
+  });
+
+  it('reads every word of a name with Turkish letters the Turkish way, ş as sh', () => {
+    expect(personScore('Halit Mişal', 'MESHAL, Khalid').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Cafer Sadık', 'SADIQ, Jafar').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Şemsettin Yusuf', 'YUSUF, Shamsuddin').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Mücahit Demirtaş', 'DEMIRTAS, Mujahid').score).toBeGreaterThanOrEqual(80);
+    expect(screened('Cafer Sadık', 'person', 'sadiq')?.score).toBeGreaterThanOrEqual(80);
+  });
+
+  it('meets the Turkish forms of Arabic names whose vowels differ, and keeps the other gender apart', () => {
+    expect(personScore('Recep Demirtas', 'DEMIRTAS, Rajab').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Zeynep Demirtas', 'DEMIRTAS, Zaynab').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Ömer Faruk', 'FARUQ, Umar').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Tevfik Demirtas', 'DEMIRTAS, Tawfiq').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Francesca Romano', 'ROMANO, Francesco').score).toBeLessThan(80);
   });
 });
 

@@ -19,7 +19,7 @@ import {
   PERSON_TITLES,
   readAs,
 } from './name-words';
-import { ABJAD_WORD, CONSONANT_DIGRAPHS, withinOneEdit } from './similarity';
+import { ABJAD_WORD, CONSONANT_DIGRAPHS, turkishSpellings, withinOneEdit } from './similarity';
 
 /** normal: a distinctive word; particle: bin/al/van...; generic: trading/group...; initial: one letter. */
 export type WordRole = 'normal' | 'particle' | 'generic' | 'initial';
@@ -346,9 +346,35 @@ export function normalizeText(raw: string, readings?: Map<string, readonly strin
     // which splits no word: it goes as the apostrophes of the text went above.
     s = s.replace(OTHER_SCRIPT_RUN, (run) => anyAscii(run.replace(ARMENIAN_U, 'u')).toLowerCase().replace(APOSTROPHES, ''));
   }
-  s = s.normalize('NFKD').replace(COMBINING_MARK, '');
-  s = s.replace(/[ßæœøđðłþıħŧŋĸ]/g, (c) => LATIN_SPECIALS[c] ?? c);
+  if (readings && TURKISH_LETTER.test(s)) addTurkishReadings(s, readings);
+  s = latinWithoutMarks(s);
   return s.replace(NON_WORD, ' ').replace(LETTERS_BEFORE_DIGITS, '$1 ').trim();
+}
+
+/** Latin letters without their accents, and the letters accents do not take away as ASCII writes them. */
+function latinWithoutMarks(s: string): string {
+  return s
+    .normalize('NFKD')
+    .replace(COMBINING_MARK, '')
+    .replace(/[ßæœøđðłþıħŧŋĸ]/g, (c) => LATIN_SPECIALS[c] ?? c);
+}
+
+/** Letters of Turkish (and Azerbaijani) spelling: a name with one is read the Turkish way throughout (Cemal Kaşıkçı). */
+const TURKISH_LETTER = /[şçğıöü]/;
+const LATIN_RUN = /\p{Script=Latin}+/gu;
+
+/**
+ * The readings of each Latin word of a name Turkish letters mark (lower case, before accents go): ş as sh, ç as ch, ğ as
+ * the gh it stands for in Arabic and Persian names (Tuğrul = Tughril), with turkishSpellings's c, -ttin and vowels on
+ * top (Mişal = Mishal, Şemsettin = Shemseddin, Cafer = Jafar, Mücahit = Mujahid).
+ */
+function addTurkishReadings(s: string, readings: Map<string, readonly string[]>): void {
+  for (const word of new Set(s.match(LATIN_RUN) ?? [])) {
+    const usual = latinWithoutMarks(word);
+    const letters = latinWithoutMarks(word.replace(/ş/g, 'sh').replace(/ç/g, 'ch').replace(/ğ/g, 'gh'));
+    const others = [letters, ...turkishSpellings(letters, true)].filter((r) => r !== usual && /^[a-z]+$/.test(r));
+    if (others.length > 0) readings.set(usual, [...new Set([...(readings.get(usual) ?? []), ...others])]);
+  }
 }
 
 /** Latin letters running into a number of two digits or more that ends the word are two words, as the lists write

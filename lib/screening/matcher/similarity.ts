@@ -953,6 +953,33 @@ export function egyptianSpellings(text: string): string[] {
   return otherSpelling(text, spelled);
 }
 
+/** A Turkish c, which is said and other spellings write j (Cemal = Jamal, Cihad = Jihad, Necip = Najib): starting a
+ * word or after a vowel, before e, i or u, or before the d or m of Necdet and Necmettin (Najd, Najm). After a consonant
+ * it is the c of other languages (Francesca, Vincenzo, Finance), and before a or o their k as often (Camila is no
+ * Jamila): a name that Turkish letters mark is read so there too (normalize.ts). */
+const TURKISH_C = /(?<=^|[aeiou])c(?=[eiudm])/g;
+/** The -ttin that Turkish writes for the ad-Din of Arabic names, assimilated (Nurettin = Nureddin = Nur al-Din,
+ * Selahattin = Salah al-Din). */
+const TURKISH_DIN = /(?<=[a-z]{2}[aeiu])ttin$/;
+
+/** Any c before a vowel, read as j in a name that Turkish letters mark (Cafer = Jafar). */
+const TURKISH_MARKED_C = /(?<!s)c(?=[aeiouy])/g;
+
+/**
+ * The spellings of a name that Turkish orthography writes, as other spellings write it: c for j (Cemal = Jamal, Cüneyt
+ * = Junaid) and -ttin for -ddin (Nurettin = Nureddin); and the Arabic name's own vowels and final consonant besides,
+ * since Turkish writes its a as e in most such names and a final d or b as t or p (Cemile = Jamila, Necip = Najib, Mecit
+ * = Majid, Mücahit = Mujahid). `marked`: the name has Turkish letters (normalize.ts), and a c before a or o is read j
+ * too. [] for a word without such a c or ending, or shorter than four letters.
+ */
+export function turkishSpellings(text: string, marked = false): string[] {
+  if (text.length < 4 || !/c|ttin$/.test(text)) return [];
+  const spelled = text.replace(marked ? TURKISH_MARKED_C : TURKISH_C, 'j').replace(TURKISH_DIN, 'ddin');
+  if (spelled === text) return [];
+  const arabic = spelled.replace(/e/g, 'a').replace(/t$/, 'd').replace(/p$/, 'b');
+  return arabic === spelled ? [spelled] : [spelled, arabic];
+}
+
 /** Marks of a Belarusian name in Latin (or Cyrillic transliterated): ў ending it as ou, au, eu (Karpiankou, Makarau), dz
  * before a consonant or i (Dzmitry, Uladzimir), the -enka of Russian -enko, and ia with an h or r-h (Siarhei). */
 const BELARUSIAN_MARK = /[aeo]u$|dz(?=[^aeouy])|enka$|[bcdfklmnprstvz](?:ia|ya).*h|rh/;
@@ -1045,6 +1072,7 @@ export function comparableWord(text: string, spellings?: readonly string[]): Com
           ...interdentalSpellings(text),
           // (Against an abjad word a g already meets a j: consonantKey's looser key.)
           ...egyptianSpellings(text),
+          ...turkishSpellings(text),
           ...(text === 'abd' ? [ABD_WRITTEN_OUT] : []),
         ]),
       ].filter((s) => !others.includes(s))
@@ -1362,6 +1390,9 @@ function withinTwoEdits(a: string, b: string): boolean {
 export function compareWords(a: ComparableWord, b: ComparableWord): WordMatch | null {
   let best = compareSpellings(a, b);
   if (best?.kind === 'exact' || (!a.spellings && !b.spellings)) return best;
+  // A given name and the same name for the other gender stay apart read any other way too (Francesca, read Franjesca
+  // the Turkish way, is no Francesco).
+  if (a.latin && b.latin && otherGender(a.text, b.text)) return best;
   // A word transliterated from Greek: every other spelling of either word, the best.
   for (const x of [a, ...(a.spellings ?? [])]) {
     for (const y of [b, ...(b.spellings ?? [])]) {

@@ -2,7 +2,9 @@
 // Pierre; Iosif, Joseph, Yusuf). Written for this service from common usage: each line is one name, in Latin
 // spellings as customer files and the lists write them, without accents; every name on a line is the same name as
 // every other. Spelling variants of one language (Aleksandr, Alexandr) are found by spelling and sound and need not
-// be here. Abbreviations that stand for the name on documents (Md, Mohd, Muh, Moh, Mhd for Muhammad) are on its line.
+// be here, nor need a Turkish c for the j of other spellings (Cemal, Jamal: similarity.ts turkishSpellings); the
+// Turkish forms of Arabic names with other vowels too are (Recep, Rajab; Tevfik, Tawfiq). Abbreviations that stand
+// for the name on documents (Md, Mohd, Muh, Moh, Mhd for Muhammad) are on its line.
 
 export const GIVEN_NAME_LANGUAGES_CSV = `
 pyotr,petr,peter,pedro,pietro,pierre,piotr,petro,petar,petrus,boutros,butrus
@@ -65,4 +67,18 @@ sofia,sofiya,sophia,sophie,zofia
 anna,ana,hanna,hannah,anne,ganna
 uthman,othman,osman,usman,ousmane,usmon,otman,osmane,uthmaan
 muhammad,mohammed,mohamed,mohammad,muhammed,mohamad,mohd,muhd,md,muh,moh,mhd,mhmd,mehmet,mehmed,mamadou
+umar,omar,omer,oumar
+khadija,khadijah,hatice,hadija,hatidza
+aisha,aysha,ayse,aicha,aishah,ayesha
+zaynab,zainab,zeynep,zeinab
+amina,aminah,emine,amine
+ayyub,ayoub,eyup,eyyub
+rajab,recep,receb,radjab
+jafar,jaafar,cafer,djafar
+tawfiq,tawfik,tevfik,taufik,toufik
+fawzi,fawzy,fevzi,fauzi
+anwar,enver,anouar,anuar
+asad,esat,esad,assaad
+bakr,bakir,bekir
+shawkat,shaukat,sevket,shevket
 `;
