@@ -137,6 +137,20 @@ describe('Arabic names in Turkish spelling', () => {
   });
 });
 
+describe('Azerbaijani names and other Latin letters outside ASCII', () => {
+  it('reads ə as a, and x as kh and q as g in a name with ə', () => {
+    expect(personScore('İlham Əliyev', 'ALIYEV, Ilham Heydar oglu').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Xəlil Məmmədov', 'MAMMADOV, Khalil').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Qasım Həsənov', 'HASANOV, Gasim').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Rəşad Nəbiyev', 'NABIYEV, Rashad').score).toBeGreaterThanOrEqual(80);
+  });
+
+  it('writes the letters of African alphabets as ASCII does', () => {
+    expect(personScore('Kwabena Ɔdɔm', 'ODOM, Kwabena').score).toBe(100);
+    expect(personScore('Ɗanjuma Ƙwari', 'KWARI, Danjuma').score).toBe(100);
+  });
+});
+
 describe('Arabic names in Somali spelling', () => {
   it('reads x as h and a marked c as the left-out ayn (Maxamed, Xasan, Cabdi, Faarax)', () => {
     expect(personScore('Cabdi Xasan', 'ABDI, Hassan').score).toBeGreaterThanOrEqual(80);

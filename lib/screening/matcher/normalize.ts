@@ -49,6 +49,8 @@ const CYRILLIC: Readonly<Record<string, string>> = {
 // Latin letters that Unicode decomposition leaves alone.
 const LATIN_SPECIALS: Readonly<Record<string, string>> = {
   ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', đ: 'd', ð: 'd', ł: 'l', þ: 'th', ı: 'i', ħ: 'h', ŧ: 't', ŋ: 'ng', ĸ: 'k',
+  // Azerbaijani ə, which English spellings write a (Əliyev = Aliyev, Məmmədov = Mammadov).
+  ə: 'a',
 };
 
 // Arabic, Persian, Urdu, Pashto and Sindhi letter variants that different lists write interchangeably: ta marbuta
@@ -353,25 +355,36 @@ export function normalizeText(raw: string, readings?: Map<string, readonly strin
 
 /** Latin letters without their accents, and the letters accents do not take away as ASCII writes them. */
 function latinWithoutMarks(s: string): string {
-  return s
-    .normalize('NFKD')
-    .replace(COMBINING_MARK, '')
-    .replace(/[ßæœøđðłþıħŧŋĸ]/g, (c) => LATIN_SPECIALS[c] ?? c);
+  return (
+    s
+      .normalize('NFKD')
+      .replace(COMBINING_MARK, '')
+      .replace(/[ßæœøđðłþıħŧŋĸə]/g, (c) => LATIN_SPECIALS[c] ?? c)
+      // Any other Latin letter outside ASCII, as any-ascii writes it (the ɛ and ɔ of Akan, the ɓ, ɗ and ƙ of Hausa).
+      .replace(OTHER_LATIN_LETTER, (c) => anyAscii(c).toLowerCase())
+  );
 }
+// (Capitals are the letters of an abjad word, Ð and Þ among them: see isAbjadWord.)
+const OTHER_LATIN_LETTER = /(?![a-zA-ZÐÞ])\p{Script=Latin}/gu;
 
-/** Letters of Turkish (and Azerbaijani) spelling: a name with one is read the Turkish way throughout (Cemal Kaşıkçı). */
-const TURKISH_LETTER = /[şçğıöü]/;
+/** Letters of Turkish and Azerbaijani spelling: a name with one is read the Turkish way throughout (Cemal Kaşıkçı). */
+const TURKISH_LETTER = /[şçğıöüə]/;
 const LATIN_RUN = /\p{Script=Latin}+/gu;
 
 /**
  * The readings of each Latin word of a name Turkish letters mark (lower case, before accents go): ş as sh, ç as ch, ğ as
- * the gh it stands for in Arabic and Persian names (Tuğrul = Tughril), with turkishSpellings's c, -ttin and vowels on
- * top (Mişal = Mishal, Şemsettin = Shemseddin, Cafer = Jafar, Mücahit = Mujahid).
+ * the gh it stands for in Arabic and Persian names (Tuğrul = Tughril), in an Azerbaijani name (with ə) x as kh and q
+ * as g, with turkishSpellings's c, -ttin and vowels on top (Mişal = Mishal, Şemsettin = Shemseddin, Cafer = Jafar,
+ * Mücahit = Mujahid).
  */
 function addTurkishReadings(s: string, readings: Map<string, readonly string[]>): void {
+  const azerbaijani = s.includes('ə');
   for (const word of new Set(s.match(LATIN_RUN) ?? [])) {
     const usual = latinWithoutMarks(word);
-    const letters = latinWithoutMarks(word.replace(/ş/g, 'sh').replace(/ç/g, 'ch').replace(/ğ/g, 'gh'));
+    let marked = word.replace(/ş/g, 'sh').replace(/ç/g, 'ch').replace(/ğ/g, 'gh');
+    // Azerbaijani writes kh x and g q (Xəlilov = Khalilov, Qasımov = Gasimov).
+    if (azerbaijani) marked = marked.replace(/x/g, 'kh').replace(/q/g, 'g');
+    const letters = latinWithoutMarks(marked);
     const others = [letters, ...turkishSpellings(letters, true)].filter((r) => r !== usual && /^[a-z]+$/.test(r));
     if (others.length > 0) readings.set(usual, [...new Set([...(readings.get(usual) ?? []), ...others])]);
   }
