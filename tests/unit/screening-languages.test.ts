@@ -81,6 +81,16 @@ describe('Slavic names in German, Polish and French spelling', () => {
   });
 });
 
+describe('Russian names in Czech, Slovak and South Slavic spelling', () => {
+  it('reads š, č and ž as sh, ch and zh, the j beside a vowel as y and the Czech ch as kh', () => {
+    expect(personScore('Sergej Šojgu', 'SHOIGU, Sergei Kuzhugetovich').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Nikita Chruščov', 'KHRUSHCHEV, Nikita Sergeyevich').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Jevgenij Prigožin', 'PRIGOZHIN, Yevgeniy Viktorovich').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Aleksandar Vučić', 'VUCIC, Aleksandar').score).toBe(100);
+    expect(personScore('Jelena Janković', 'JANKOVIC, Milan').score).toBeLessThan(80);
+  });
+});
+
 describe('Belarusian names against their Russian spelling', () => {
   it('reads ў as v, h as g, ia as e and dz as d in a word that Belarusian spelling marks', () => {
     expect(belarusianSpellings('karpiankou')).toEqual(['karpenkov']);

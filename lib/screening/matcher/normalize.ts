@@ -349,6 +349,7 @@ export function normalizeText(raw: string, readings?: Map<string, readonly strin
     s = s.replace(OTHER_SCRIPT_RUN, (run) => anyAscii(run.replace(ARMENIAN_U, 'u')).toLowerCase().replace(APOSTROPHES, ''));
   }
   if (readings && TURKISH_LETTER.test(s)) addTurkishReadings(s, readings);
+  if (readings && HACEK_LETTER.test(s)) addHacekReadings(s, readings);
   s = latinWithoutMarks(s);
   return s.replace(NON_WORD, ' ').replace(LETTERS_BEFORE_DIGITS, '$1 ').trim();
 }
@@ -387,6 +388,29 @@ function addTurkishReadings(s: string, readings: Map<string, readonly string[]>)
     const letters = latinWithoutMarks(marked);
     const others = [letters, ...turkishSpellings(letters, true)].filter((r) => r !== usual && /^[a-z]+$/.test(r));
     if (others.length > 0) readings.set(usual, [...new Set([...(readings.get(usual) ?? []), ...others])]);
+  }
+}
+
+/** Letters of the Czech, Slovak and South Slavic spellings, which also transliterate Russian (Šojgu, Prigožin). */
+const HACEK_LETTER = /[šžčć]/;
+
+/**
+ * The readings of each Latin word of a name such letters mark, as English spellings write it: š as sh, č and ć as ch,
+ * ž as zh, the j beside a vowel as y and the ch of Czech as kh (Šojgu = Shoygu, Jevgenij = Yevgeniy, Chruščov =
+ * Khrushchov). Without them a word loses a letter to accents going (Šojgu would be Sojgu).
+ */
+function addHacekReadings(s: string, readings: Map<string, readonly string[]>): void {
+  for (const word of new Set(s.match(LATIN_RUN) ?? [])) {
+    const usual = latinWithoutMarks(word);
+    const english = latinWithoutMarks(
+      word
+        .replace(/ch/g, 'kh')
+        .replace(/š/g, 'sh')
+        .replace(/[čć]/g, 'ch')
+        .replace(/ž/g, 'zh')
+        .replace(/(?<=[aeiou])j|j(?=[aeiou])/g, 'y'),
+    );
+    if (english !== usual && /^[a-z]+$/.test(english)) readings.set(usual, [...new Set([...(readings.get(usual) ?? []), english])]);
   }
 }
 
