@@ -281,6 +281,15 @@ describe('business names with a country or written as initials', () => {
     expect(businessScore('Myanmar Ruby Enterprise', 'RUBY ENTERPRISE').score).toBeGreaterThanOrEqual(80);
   });
 
+  it('weighs the legal forms of more countries, a continent and a lender\'s description as little as generic words', () => {
+    expect(businessScore('Transneft', 'AK TRANSNEFT OAO').score).toBeGreaterThanOrEqual(80);
+    expect(businessScore('Garantex', 'GARANTEX EUROPE OU').score).toBeGreaterThanOrEqual(80);
+    expect(businessScore('Otkritie Bank', 'BANK OTKRITIE FINANCIAL CORPORATION').score).toBeGreaterThanOrEqual(80);
+    expect(businessScore('UAB Garantex', 'GARANTEX EUROPE OU').score).toBeGreaterThanOrEqual(80);
+    // A distinctive word on one side still keeps the names apart.
+    expect(businessScore('Garantex Shipping', 'GARANTEX EUROPE OU').score).toBeLessThan(80);
+  });
+
   it('finds a business written as the initials of its words as a near miss', () => {
     const irgc = businessScore('IRGC', 'ISLAMIC REVOLUTIONARY GUARD CORPS');
     expect(irgc.score).toBeGreaterThanOrEqual(50);

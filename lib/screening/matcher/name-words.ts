@@ -54,6 +54,11 @@ export const GENERIC_BUSINESS_WORDS: ReadonlySet<string> = new Set([
   // (Pakistan)" is "Al-Haramain : Pakistan Branch", "Benevolence International Foundation" the "... Fund").
   'foundation', 'fund', 'organization', 'organisation', 'association', 'society', 'institute', 'charity', 'charitable',
   'committee',
+  // A continent a business is named for, as a country is (Garantex Europe, ... Asia Pacific), and the Spanish articles
+  // (Los Zetas).
+  'europe', 'asia', 'eurasia', 'africa', 'gulf', 'los', 'las',
+  // A bank's or a lender's description (Bank Otkritie Financial Corporation).
+  'financial', 'finance',
 ]);
 
 /** Adjectives and other spellings of a country as business names write them, and the country they name (Iranian is
@@ -397,6 +402,9 @@ export const LEGAL_FORM_WORDS: ReadonlyMap<string, string> = new Map([
   ['goskorporatsiya', 'corp'], ['korporatsiya', 'corp'], ['korporatsiia', 'corp'], ['pmc', 'pmc'], ['chvk', 'pmc'],
   ['fgup', 'fgup'], ['gup', 'gup'], ['mup', 'mup'], ['npo', 'npo'], ['npp', 'npp'], ['okb', 'okb'], ['too', 'llp'],
   ['berhad', 'bhd'], ['gongsi', 'co'], ['akb', 'akb'], ['jscb', 'akb'],
+  // A Russian or Kazakh joint-stock company (AK, NAO), an Estonian, Lithuanian, Latvian, Bulgarian and Turkish company
+  // (OÜ, UAB, SIA, OOD, EOOD, Ltd. Şti.).
+  ['ak', 'ak'], ['nao', 'nao'], ['ou', 'ou'], ['uab', 'uab'], ['sia', 'sia'], ['ood', 'ood'], ['eood', 'ood'], ['sti', 'sti'],
   // Company in Persian and Arabic as Latin writes it (sherkat, sharikat).
   ['sherkat', 'co'], ['sherkate', 'co'], ['shirkat', 'co'], ['sharikat', 'co'], ['sharikah', 'co'], ['sharika', 'co'],
 ]);
