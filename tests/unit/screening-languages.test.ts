@@ -147,6 +147,14 @@ describe('Arabic names in Turkish spelling', () => {
   });
 });
 
+describe('titles as other languages spell them', () => {
+  it('drops Sheikh in its Dutch, German and South Asian spellings', () => {
+    expect(personScore('Sjeik Ahmed Salim', 'SALIM, Ahmed').score).toBe(100);
+    expect(personScore('Scheich Hassan Nasrallah', 'NASRALLAH, Hasan').score).toBeGreaterThanOrEqual(95);
+    expect(personScore('Shekh Hasina Wajed', 'WAJED, Hasina').score).toBe(100);
+  });
+});
+
 describe('Azerbaijani names and other Latin letters outside ASCII', () => {
   it('reads ə as a, and x as kh and q as g in a name with ə', () => {
     expect(personScore('İlham Əliyev', 'ALIYEV, Ilham Heydar oglu').score).toBeGreaterThanOrEqual(80);

@@ -8,6 +8,8 @@ export const PERSON_TITLES: ReadonlySet<string> = new Set([
   'sheikh', 'shaikh', 'shaykh', 'sheik', 'cheikh', 'shaik', 'sayyid', 'sayed', 'sayyed', 'syed', 'seyed', 'seyyed',
   'haji', 'hajji', 'hajj', 'haj', 'hadji', 'hadj', 'alhaji', 'alhaj', 'elhadj', 'elhaj', 'mullah', 'mulla', 'mawlawi', 'maulvi', 'maulawi', 'mawlavi',
   'maulavi', 'moulvi', 'moulavi', 'maulana', 'mawlana', 'moulana', 'mowlana', 'mufti', 'imam', 'qari', 'sheykh',
+  // Sheikh as Dutch, German, French and South Asian spellings write it.
+  'sjeik', 'sjeikh', 'scheich', 'scheik', 'cheik', 'shekh',
   'general', 'gen', 'colonel', 'col', 'commandant', 'commander', 'cmdr', 'captain', 'capt', 'major', 'maj', 'lieutenant', 'lt', 'ltc',
   'sergeant', 'sgt', 'admiral', 'adm', 'brigadier', 'brig', 'marshal', 'corporal', 'cpl',
   'sir', 'dame', 'lord', 'lady', 'hon', 'honourable', 'honorable', 'rev', 'reverend', 'fr', 'father', 'bishop', 'ayatollah',
