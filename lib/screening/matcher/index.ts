@@ -17,7 +17,9 @@
 //   Jinping, Ким Чен Ын = Kim Jong Un: east-asian-cyrillic.ts; Greek in several readings, an α and η apart also with the h Greek cannot write, Ιμπραήμ =
 //   Ibrahim; the rest with any-ascii, a letter with the marks after it (Thai vowel signs) and Armenian ու as u; words of scripts that leave vowels unwritten stay marked in capitals; Chinese
 //   and Korean split by syllable, and a name in Hangul also read as Korean writes a foreign name, 블라디미르 =
-//   Vladimir: hangulLoanwordForm);
+//   Vladimir: hangulLoanwordForm; a Latin letter that no accent makes, ə as a and the rest as any-ascii writes it; a
+//   name with Turkish or Azerbaijani letters also read the Turkish way in every word, ş as sh and c as j, Halit Mişal
+//   = Khalid Meshal, and one with š, ž, č also as English writes them, Šojgu = Shoygu);
 //   numbers in business names become digits; abbreviated business words (Intl, Bros, Mfg) and the forms of
 //   many registers (FGUP, NPO, TOO, Ltd. Sti., youxian gongsi) read as the lists write them, a country's long name
 //   as the country, a Russian joint stock commercial bank (AKB, JSCB) as a legal form that says bank; letters running
@@ -44,7 +46,8 @@
 //   a word) and the ch, ou and c of French spellings of Arabic names as theirs (malayFrenchSpellings: Mochammad,
 //   Cherif, Karadaoui, Youcef); Somali x and c (somaliSpellings: Maxamed, Cabdi), the Egyptian g (egyptianSpellings:
 //   Gamal), a Belarusian name's Russian spelling (belarusianSpellings: Karpiankou = Karpenkov), the yo of ё also as
-//   e (yoSpellings: Tsaryov), a j after a consonant as y in a German or Polish spelling (Pjotr), Abd as Abdul, and the
+//   e (yoSpellings: Tsaryov), a j after a consonant as y in a German or Polish spelling (Pjotr), the c, -ttin and e
+//   of Turkish spellings of Arabic names (turkishSpellings: Cemal = Jamal, Necip = Najib), Abd as Abdul, and the
 //   article as Persian writes it (ol, od) are read the same way.
 //   Words read as one never meet by the looser key, nor a word that is one of them alone but for an ending. Letters with two Latin spellings are read both
 //   ways (ذ ظ ض as d or z, ث as th or s, ق as q or g, ك as k or g; a Latin c as k or s, a Latin j before a vowel

@@ -328,8 +328,7 @@ export function normalizeText(raw: string, readings?: Map<string, readonly strin
     const eastAsian = eastAsianReadings(cyrillicWords);
     s = s.replace(CYRILLIC_WORD, (word) => {
       const usual = cyrillicToLatin(word);
-      const others = [...new Set([...(eastAsian.get(word) ?? []), ...cyrillicReadings(word)])].filter((r) => r !== usual);
-      if (others.length > 0) readings.set(usual, [...(readings.get(usual) ?? []), ...others]);
+      addReadings(readings, usual, [...(eastAsian.get(word) ?? []), ...cyrillicReadings(word)]);
       return usual;
     });
   }
@@ -352,6 +351,13 @@ export function normalizeText(raw: string, readings?: Map<string, readonly strin
   if (readings && HACEK_LETTER.test(s)) addHacekReadings(s, readings);
   s = latinWithoutMarks(s);
   return s.replace(NON_WORD, ' ').replace(LETTERS_BEFORE_DIGITS, '$1 ').trim();
+}
+
+/** Keeps `others` under a word's usual reading, each once and none the usual reading itself. */
+function addReadings(readings: Map<string, readonly string[]>, usual: string, others: readonly string[]): void {
+  const kept = readings.get(usual) ?? [];
+  const added = [...new Set(others)].filter((r) => r !== usual && !kept.includes(r));
+  if (added.length > 0) readings.set(usual, [...kept, ...added]);
 }
 
 /** Latin letters without their accents, and the letters accents do not take away as ASCII writes them. */
@@ -386,8 +392,7 @@ function addTurkishReadings(s: string, readings: Map<string, readonly string[]>)
     // Azerbaijani writes kh x and g q (Xəlilov = Khalilov, Qasımov = Gasimov).
     if (azerbaijani) marked = marked.replace(/x/g, 'kh').replace(/q/g, 'g');
     const letters = latinWithoutMarks(marked);
-    const others = [letters, ...turkishSpellings(letters, true)].filter((r) => r !== usual && /^[a-z]+$/.test(r));
-    if (others.length > 0) readings.set(usual, [...new Set([...(readings.get(usual) ?? []), ...others])]);
+    addReadings(readings, usual, [letters, ...turkishSpellings(letters, true)].filter((r) => /^[a-z]+$/.test(r)));
   }
 }
 
@@ -410,7 +415,7 @@ function addHacekReadings(s: string, readings: Map<string, readonly string[]>): 
         .replace(/ž/g, 'zh')
         .replace(/(?<=[aeiou])j|j(?=[aeiou])/g, 'y'),
     );
-    if (english !== usual && /^[a-z]+$/.test(english)) readings.set(usual, [...new Set([...(readings.get(usual) ?? []), english])]);
+    if (/^[a-z]+$/.test(english)) addReadings(readings, usual, [english]);
   }
 }
 
