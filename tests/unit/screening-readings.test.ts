@@ -154,6 +154,14 @@ describe('Cyrillic х and г', () => {
     expect(scoreEntry({ name: 'Пётр Авен', kind: 'person' }, person('2', 'AVEN, Petr')).score).toBe(100);
   });
 
+  it('reads щ as shch and also as the sht of Bulgarian', () => {
+    expect(normalizeName('Щерев', 'person').words[0]?.readings).toContain('shterev');
+    // Read after the other readings of a word, which it leaves as they were (Хрущёв = Jrushchov, as Spanish writes it).
+    expect(normalizeName('Хрущёв', 'person').words[0]?.readings).toContain('jrushchyov');
+    expect(scoreEntry({ name: 'Щерю Щерев', kind: 'person' }, person('1', 'SHTEREV, Shteryu')).score).toBeGreaterThanOrEqual(95);
+    expect(scoreEntry({ name: 'Никита Хрущёв', kind: 'person' }, person('2', 'KHRUSHCHEV, Nikita')).score).toBeGreaterThanOrEqual(95);
+  });
+
   it('reads дж also as j, у starting a word before a vowel also as w, and е as the lists\' ye where BGN/PCGN writes it', () => {
     expect(normalizeName('Джонсон', 'person').words[0]?.readings).toEqual(['jonson']);
     expect(normalizeName('Уильям', 'person').words[0]?.readings).toEqual(['wilyam']);

@@ -280,8 +280,11 @@ const CYRILLIC_LETTER = /[\u0400-\u04ff]/g;
  * Belarusian names and of foreign ones (Гарри = Harry, Гончаренко = Honcharenko), дж the j of English ones (Джон = John,
  * Джордж = George), у starting a word before a vowel their w (Уильям = William, Уолтер = Walter), and е starting a
  * word or after a vowel or a soft or hard sign the ye of the lists' BGN/PCGN spelling (Евгений = Yevgeniy, Пьер =
- * Pyer), and ё, read e, their yo (Пётр = Pyotr). */
+ * Pyer), ё, read e, their yo (Пётр = Pyotr), and щ the sht of Bulgarian (Щерев = Shterev). */
 const CYRILLIC_OTHER_READINGS: ReadonlyArray<readonly [RegExp, string]> = [
+  // (First, so that its readings come after those of the letters below, which MAX_CYRILLIC_READINGS keeps first.)
+  // щ, which Bulgarian says and writes sht (Щерев = Shterev, Щилянов = Shtilyanov).
+  [/щ/g, 'sht'],
   [/х/g, 'j'],
   [/г/g, 'h'],
   [/дж/g, 'j'],
