@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildScreeningIndex, scoreEntry, screenName, type ListEntry, type Match } from '@/lib/screening/matcher';
 import { person, business } from '../support/list-entries';
-import { belarusianSpellings, egyptianSpellings, somaliSpellings, turkishSpellings, yoSpellings } from '@/lib/screening/matcher/similarity';
+import { albanianSpellings, belarusianSpellings, egyptianSpellings, somaliSpellings, turkishSpellings, yoSpellings } from '@/lib/screening/matcher/similarity';
 
 function personScore(query: string, listed: string): Match {
   return scoreEntry({ name: query, kind: 'person' }, person('1', listed));
@@ -152,6 +152,22 @@ describe('titles as other languages spell them', () => {
     expect(personScore('Sjeik Ahmed Salim', 'SALIM, Ahmed').score).toBe(100);
     expect(personScore('Scheich Hassan Nasrallah', 'NASRALLAH, Hasan').score).toBeGreaterThanOrEqual(95);
     expect(personScore('Shekh Hasina Wajed', 'WAJED, Hasina').score).toBe(100);
+  });
+});
+
+describe('Arabic names in Albanian spelling and Greek short forms', () => {
+  it('reads the Albanian xh as j, with the Arabic vowels besides', () => {
+    expect(albanianSpellings('rexhep')).toEqual(['rejep', 'rajab']);
+    expect(albanianSpellings('hoxha')).toEqual(['hoja']);
+    expect(albanianSpellings('hasani')).toEqual([]);
+    expect(personScore('Xhafer Hoxha', 'HOXHA, Jafar').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Rexhep Meidani', 'MEIDANI, Rajab').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Ejup Ganiu', 'GANIU, Ayyub').score).toBeGreaterThanOrEqual(80);
+  });
+
+  it('meets the short forms of Greek given names', () => {
+    expect(personScore('Konstantinos Karamanlis', 'KARAMANLIS, Kostas').score).toBeGreaterThanOrEqual(80);
+    expect(personScore('Yorgos Papadopulos', 'PAPADOPOULOS, Georgios').score).toBeGreaterThanOrEqual(80);
   });
 });
 

@@ -975,7 +975,20 @@ const TURKISH_MARKED_C = /(?<!s)c(?=[aeiouy])/g;
 export function turkishSpellings(text: string, marked = false): string[] {
   if (text.length < 4 || !/c|ttin$/.test(text)) return [];
   const spelled = text.replace(marked ? TURKISH_MARKED_C : TURKISH_C, 'j').replace(TURKISH_DIN, 'ddin');
-  if (spelled === text) return [];
+  return spelled === text ? [] : withArabicVowels(spelled);
+}
+
+/**
+ * The spellings of a name that Albanian orthography writes with xh for j (Xhafer = Jafar, Rexhep = Rajab, Xhemal =
+ * Jamal), with the Arabic name's vowels and final consonant besides, as in Turkish spellings (Albanian took these
+ * names from Ottoman Turkish). [] for a word without xh.
+ */
+export function albanianSpellings(text: string): string[] {
+  return text.includes('xh') ? withArabicVowels(text.replace(/xh/g, 'j')) : [];
+}
+
+/** A spelling, and besides it the same with a for e and a final d or b for a t or p, as the Arabic name writes them. */
+function withArabicVowels(spelled: string): string[] {
   const arabic = spelled.replace(/e/g, 'a').replace(/t$/, 'd').replace(/p$/, 'b');
   return arabic === spelled ? [spelled] : [spelled, arabic];
 }
@@ -1073,6 +1086,7 @@ export function comparableWord(text: string, spellings?: readonly string[]): Com
           // (Against an abjad word a g already meets a j: consonantKey's looser key.)
           ...egyptianSpellings(text),
           ...turkishSpellings(text),
+          ...albanianSpellings(text),
           ...(text === 'abd' ? [ABD_WRITTEN_OUT] : []),
         ]),
       ].filter((s) => !others.includes(s))

@@ -72,7 +72,7 @@ khadija,khadijah,hatice,hadija,hatidza
 aisha,aysha,ayse,aicha,aishah,ayesha
 zaynab,zainab,zeynep,zeinab
 amina,aminah,emine,amine
-ayyub,ayoub,eyup,eyyub
+ayyub,ayoub,eyup,eyyub,ejup,ejub
 rajab,recep,receb,radjab
 jafar,jaafar,cafer,djafar
 tawfiq,tawfik,tevfik,taufik,toufik

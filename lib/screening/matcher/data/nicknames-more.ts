@@ -1,5 +1,5 @@
 // Diminutives in everyday use outside English, in the spellings customer files and the lists use (Latin
-// transliterations of Russian and Ukrainian, Spanish, Portuguese, Italian, German, French, Arabic). Written
+// transliterations of Russian and Ukrainian, Spanish, Portuguese, Italian, German, French, Arabic, Greek). Written
 // for this service from common usage; same format as nicknames-us.ts: a name, then names used for it.
 
 export const MORE_NICKNAMES_CSV = `
@@ -151,4 +151,14 @@ ahmad,hamada
 mustafa,mostafa
 ibrahim,barhoum
 yusuf,yousef,joe
+konstantinos,kostas,kostis,dinos
+georgios,giorgos,yiorgos,yorgos
+dimitrios,dimitris,mitsos,takis
+panagiotis,panos,takis
+nikolaos,nikos
+ioannis,giannis,yiannis,yannis
+evangelos,vangelis
+charalampos,babis,haris
+athanasios,thanasis,thanos
+alexandros,alexis,alekos
 `;
