@@ -2,7 +2,7 @@
 // names through an index, as the service does: Hebrew (a vav for v, o or u; doubled letters), and the
 // consonant keys that make them meet.
 import { describe, expect, it } from 'vitest';
-import { buildScreeningIndex, screenName, type ListEntry, type Match, type ScreeningQuery } from '@/lib/screening/matcher';
+import { buildScreeningIndex, scoreEntry, screenName, type ListEntry, type Match, type ScreeningQuery } from '@/lib/screening/matcher';
 import { comparableWord, compareWords, consonantKey, looseConsonantKey, romanKey } from '@/lib/screening/matcher/similarity';
 import { normalizeText } from '@/lib/screening/matcher/normalize';
 import { person } from '../support/list-entries';
@@ -114,6 +114,13 @@ describe('Devanagari', () => {
   it('finds Latin list names by consonants and by spelling', () => {
     expectMatch({ name: 'परवेज़ इलाही चौधरी', kind: 'person', birth_year: 1958 }, 'chaudhry');
     expectMatch({ name: 'मुकेश ज़वेरी', kind: 'person', birth_year: 1968 }, 'zaveri');
+  });
+
+  it('reads an anusvara as the nasal of the consonant after it, and शेख as a title', () => {
+    expect(normalizeText('अलेक्सांद्र लुकाशेंको')).toBe('ALEKSANDR LUKASENKO');
+    expect(normalizeText('अंबानी')).toBe('AMBANI');
+    expect(scoreEntry({ name: 'अलेक्सांद्र लुकाशेंको', kind: 'person' }, person('2', 'LUKASHENKO, Alexander')).score).toBeGreaterThanOrEqual(80);
+    expect(scoreEntry({ name: 'शेख हसीना', kind: 'person' }, person('3', 'HASINA, Sheikh')).score).toBeGreaterThanOrEqual(80);
   });
 
   it('keeps a word starting with a vowel apart from one starting with a consonant', () => {

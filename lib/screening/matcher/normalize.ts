@@ -182,6 +182,9 @@ function abjadToLatin(run: string): string {
   for (const [from, to] of HEBREW_GERESH) text = text.replace(from, to);
   // A nukta makes Devanagari ज a z (ज़), which any-ascii reads as j.
   text = text.replace(/ज\u093c/g, 'z');
+  // An anusvara or chandrabindu (ं, ँ) is the nasal of the consonant after it, which any-ascii writes m: m before p, ph,
+  // b, bh or m, else n (अलेक्सांद्र = Aleksandr, लुकाशेंको = Lukashenko).
+  text = text.replace(/[\u0901\u0902](?=[\u092a-\u092e])/g, 'म').replace(/[\u0901\u0902]/g, 'न');
   // A doubled vav, or a vav starting a word, is the consonant v (וולקוב = Volkov, ולדימיר = Vladimir).
   text = text.replace(/וו/g, 'v').replace(/^ו/, 'v');
   text = text.replace(/[\u05d0-\u05ea]/g, (c) => HEBREW_LETTERS[c] ?? c);
@@ -832,6 +835,8 @@ function joinDigitGroups(tokens: string[]): string[] {
  * (مولوي, מולוי), mawlana (مولانا), mufti (مفتي). */
 const ABJAD_TITLES: ReadonlySet<string> = new Set([
   'MLA', 'MLAA', 'SYH', 'SHYH', 'HJ', 'HAJ', 'HJY', 'HAJY', 'DKTWR', 'QARY', 'QRY', 'MWLWY', 'MLWY', 'MWLAWY', 'MWLANA', 'MFTY',
+  // Sheikh and Haji in Devanagari (शेख, हाजी).
+  'SEH', 'HAJI',
 ]);
 
 /** bin, bint, abu, ould as an abjad writes them (بن, بنت, أبو, ولد). */
