@@ -392,14 +392,13 @@ const LATIN_RUN = /\p{Script=Latin}+/gu;
  */
 function addTurkishReadings(s: string, readings: Map<string, readonly string[]>): void {
   const azerbaijani = s.includes('ə');
-  for (const word of new Set(s.match(LATIN_RUN) ?? [])) {
-    const usual = latinWithoutMarks(word);
+  addLatinWordReadings(s, readings, (word) => {
     let marked = word.replace(/ş/g, 'sh').replace(/ç/g, 'ch').replace(/ğ/g, 'gh');
     // Azerbaijani writes kh x and g q (Xəlilov = Khalilov, Qasımov = Gasimov).
     if (azerbaijani) marked = marked.replace(/x/g, 'kh').replace(/q/g, 'g');
     const letters = latinWithoutMarks(marked);
-    addReadings(readings, usual, [letters, ...turkishSpellings(letters, true)].filter((r) => /^[a-z]+$/.test(r)));
-  }
+    return [letters, ...turkishSpellings(letters, true)];
+  });
 }
 
 /** Letters of the Czech, Slovak and South Slavic spellings, which also transliterate Russian (Šojgu, Prigožin). */
@@ -411,17 +410,23 @@ const HACEK_LETTER = /[šžčć]/;
  * Khrushchov). Without them a word loses a letter to accents going (Šojgu would be Sojgu).
  */
 function addHacekReadings(s: string, readings: Map<string, readonly string[]>): void {
-  for (const word of new Set(s.match(LATIN_RUN) ?? [])) {
-    const usual = latinWithoutMarks(word);
-    const english = latinWithoutMarks(
+  addLatinWordReadings(s, readings, (word) => [
+    latinWithoutMarks(
       word
         .replace(/ch/g, 'kh')
         .replace(/š/g, 'sh')
         .replace(/[čć]/g, 'ch')
         .replace(/ž/g, 'zh')
         .replace(/(?<=[aeiou])j|j(?=[aeiou])/g, 'y'),
-    );
-    if (/^[a-z]+$/.test(english)) addReadings(readings, usual, [english]);
+    ),
+  ]);
+}
+
+/** Each distinct Latin word of `s` (lower case, accents still on) given the readings `readingsOf` finds for it, those
+ * of plain letters only, under its usual reading. */
+function addLatinWordReadings(s: string, readings: Map<string, readonly string[]>, readingsOf: (word: string) => string[]): void {
+  for (const word of new Set(s.match(LATIN_RUN) ?? [])) {
+    addReadings(readings, latinWithoutMarks(word), readingsOf(word).filter((r) => /^[a-z]+$/.test(r)));
   }
 }
 
