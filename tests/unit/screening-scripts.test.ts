@@ -130,6 +130,42 @@ describe('Devanagari', () => {
   });
 });
 
+describe('other Brahmic scripts', () => {
+  it('reads the anusvara or tippi of any Indic script as the nasal of the consonant after it', () => {
+    // Gurmukhi ਸਿੰਘ, Telugu చంద్ర, Bengali অংশ: any-ascii writes an m before every consonant.
+    expect(normalizeText('ਸਿੰਘ')).toBe('SING');
+    expect(normalizeText('చంద్రబాబు')).toBe('CNDRBABU');
+    expect(normalizeText('ಕುಂಬ್ಳೆ')).toMatch(/^KUMB/);
+    expect(scoreEntry({ name: 'ਅਮ੍ਰਿਤਪਾਲ ਸਿੰਘ', kind: 'person' }, person('1', 'SINGH, Amritpal')).score).toBeGreaterThanOrEqual(80);
+    expect(scoreEntry({ name: 'చంద్రబాబు నాయుడు', kind: 'person' }, person('2', 'NAIDU, Chandrababu')).score).toBeGreaterThanOrEqual(80);
+  });
+
+  it('reads an i starting a word before another vowel as y, as Bengali writes Yunus', () => {
+    expect(normalizeText('ইউনূস')).toBe('YUNUS');
+    expect(scoreEntry({ name: 'মুহাম্মদ ইউনূস', kind: 'person' }, person('1', 'YUNUS, Muhammad')).score).toBeGreaterThanOrEqual(80);
+    // A word starting with a vowel still stays apart from one starting with a consonant.
+    expect(normalizeText('ইমরান')).toBe('IMRAN');
+  });
+});
+
+describe('Thai', () => {
+  it('reads a leading vowel after its consonant and อ seating a vowel as silent', () => {
+    expect(normalizeText('เวชชาชีวะ')).toBe('wechchachiwa');
+    expect(normalizeText('โอชา')).toBe('ocha');
+  });
+
+  it('reads letters under the thanthakhat both as written and as silent', () => {
+    expect(normalizeText('จันทร์โอชา')).toBe('chanthrocha');
+    const readings = new Map<string, readonly string[]>();
+    normalizeText('ประยุทธ์ จันทร์โอชา', readings);
+    expect(readings.get('chanthrocha')).toEqual(['chanocha']);
+    expect(readings.get('prayuthth')).toEqual(['prayuth']);
+    expect(scoreEntry({ name: 'ประยุทธ์ จันทร์โอชา', kind: 'person' }, person('1', 'CHAN-O-CHA, Prayut')).score).toBeGreaterThanOrEqual(80);
+    // A foreign name keeps the letter Thai silences (วลาดีมีร์ = Vladimir).
+    expect(scoreEntry({ name: 'วลาดีมีร์ ปูติน', kind: 'person' }, person('2', 'PUTIN, Vladimir')).score).toBeGreaterThanOrEqual(80);
+  });
+});
+
 describe('Greek', () => {
   it('reads γκ inside a word as g and ου before a vowel inside a word as u', () => {
     expect(normalizeText('Λουίζα Γκονζάγκα')).toBe('luiza gonzaga');

@@ -84,6 +84,24 @@ const ARMENIAN_U = /ու/gi;
  * (ปูติน: ป, ู, ต, ิ, น), which any-ascii reads with their letter and which would be lost apart from it. */
 const OTHER_SCRIPT_RUN = /(?:[^\p{Script=Latin}\P{L}]\p{M}*)+/gu;
 
+/** A Thai vowel written before the consonant it follows in speech (เ แ โ ใ ไ), with that consonant and a second
+ * consonant of a cluster (ปร, กล, ขว...). */
+const THAI_LEADING_VOWEL = /([\u0e40-\u0e44])([\u0e01-\u0e2e](?:(?<=[กขคตปพผบด])[รลว](?=[\u0e01-\u0e2e]))?)/g;
+/** A Thai letter under the thanthakhat (์), which silences it; ร under it after another consonant silences that one
+ * too (จันทร์ = Chan, ศาสตร์ = Sat). */
+const THAI_SILENT = /(?:[\u0e01-\u0e2e]ร|[\u0e01-\u0e2e][\u0e31-\u0e3a\u0e47-\u0e4b]*)\u0e4c/g;
+/** อ as the silent seat of a vowel: before a vowel sign, or after a leading vowel moved behind it (โอชา = Ocha). */
+const THAI_VOWEL_SEAT = /อ(?=[\u0e30-\u0e39\u0e40-\u0e44\u0e47])/g;
+
+/**
+ * Thai in the order it is spoken: a leading vowel after its consonant and อ seating a vowel silent (โอชา = Ocha, not
+ * oocha; เวชชาชีวะ = Vejjajiva, not ewchchachiwa). Other scripts unchanged.
+ */
+function thaiInSpokenOrder(run: string): string {
+  if (!/[\u0e01-\u0e5b]/.test(run)) return run;
+  return run.replace(THAI_LEADING_VOWEL, '$2$1').replace(THAI_VOWEL_SEAT, '');
+}
+
 // Hebrew letters whose any-ascii reading would hide the consonant the Latin spelling writes (ב is b or v,
 // ו a vowel as often as a v, so w, which consonant keys drop and the loose key lets meet a Latin v; פ p or f) and Greek digraphs for Latin b, d, g and u (Μπους, Ντάλας).
 const HEBREW_LETTERS: Readonly<Record<string, string>> = {
@@ -166,6 +184,22 @@ function abjadLetter(c: string): string {
   return latin.length === 2 ? (CONSONANT_DIGRAPHS[latin] ?? latin) : latin;
 }
 
+/**
+ * An anusvara or chandrabindu (Devanagari ं ँ, Bengali ং ঁ, Gurmukhi ੰ ਂ, Telugu ం...) is the nasal of the consonant
+ * after it, which any-ascii writes m: m before p, ph, b, bh or m, else n (अलेक्सांद्र = Aleksandr, ਸਿੰਘ = Singh, చంద్ర =
+ * Chandra). The Indic blocks share one layout, so the sign's own block gives its na (offset 0x28) and ma (0x2e), and
+ * its labials are 0x2a to 0x2e.
+ */
+const INDIC_NASAL = /[\u0901\u0902\u0981\u0982\u0a01\u0a02\u0a70\u0a81\u0a82\u0b01\u0b02\u0c01\u0c02\u0c81\u0c82\u0d02](.?)/g;
+function brahmicNasal(_sign: string, next: string): string {
+  const block = (_sign.codePointAt(0) as number) & ~0x7f;
+  const offset = next ? (next.codePointAt(0) as number) - block : -1;
+  return String.fromCodePoint(block + (offset >= 0x2a && offset <= 0x2e ? 0x2e : 0x28)) + next;
+}
+
+/** An independent i starting a Brahmic word before another vowel is a y (Bengali ইউনূস = Yunus, ইয়া...). */
+const BRAHMIC_I_GLIDE = /^I(?=[AEOU])/;
+
 /** One run of an abjad or Brahmic script as Latin consonants (with whatever vowels it writes), in capitals. */
 function abjadToLatin(run: string): string {
   // The article written apart ("جمات ال احرار") is the article; so is an aleph, or aleph lamed, standing alone, as
@@ -182,16 +216,14 @@ function abjadToLatin(run: string): string {
   for (const [from, to] of HEBREW_GERESH) text = text.replace(from, to);
   // A nukta makes Devanagari ज a z (ज़), which any-ascii reads as j.
   text = text.replace(/ज\u093c/g, 'z');
-  // An anusvara or chandrabindu (ं, ँ) is the nasal of the consonant after it, which any-ascii writes m: m before p, ph,
-  // b, bh or m, else n (अलेक्सांद्र = Aleksandr, लुकाशेंको = Lukashenko).
-  text = text.replace(/[\u0901\u0902](?=[\u092a-\u092e])/g, 'म').replace(/[\u0901\u0902]/g, 'न');
+  text = text.replace(INDIC_NASAL, brahmicNasal);
   // A doubled vav, or a vav starting a word, is the consonant v (וולקוב = Volkov, ולדימיר = Vladimir).
   text = text.replace(/וו/g, 'v').replace(/^ו/, 'v');
   text = text.replace(/[\u05d0-\u05ea]/g, (c) => HEBREW_LETTERS[c] ?? c);
   // Letter by letter, so a digraph of one letter (ث "th") never merges with two letters (ت ه "t", "h").
   let latin = '';
   for (const c of text) latin += /\p{N}/u.test(c) ? anyAscii(c) : abjadLetter(c);
-  return ` ${article}${latin.toUpperCase()} `;
+  return ` ${article}${latin.toUpperCase().replace(BRAHMIC_I_GLIDE, 'Y')} `;
 }
 
 /** Business words written in Chinese characters (simplified and traditional) and the Japanese legal form, as the
@@ -351,7 +383,15 @@ export function normalizeText(raw: string, readings?: Map<string, readonly strin
     });
     // any-ascii writes the ejectives of Georgian (პუტინი: p'ut'ini) and some vowels of other scripts with an apostrophe,
     // which splits no word: it goes as the apostrophes of the text went above.
-    s = s.replace(OTHER_SCRIPT_RUN, (run) => anyAscii(run.replace(ARMENIAN_U, 'u')).toLowerCase().replace(APOSTROPHES, ''));
+    const otherScript = (run: string) => anyAscii(run).toLowerCase().replace(APOSTROPHES, '');
+    s = s.replace(OTHER_SCRIPT_RUN, (run) => {
+      const spoken = thaiInSpokenOrder(run.replace(ARMENIAN_U, 'u'));
+      const usual = otherScript(spoken);
+      // Letters under the thanthakhat: written by Latin spellings of foreign names and of many Thai ones (วลาดีมีร์ =
+      // Vladimir, Prayuth), not by the spoken ones (Prayut, Chan-o-cha), which are the word's other reading.
+      if (readings && spoken.includes('\u0e4c')) addReadings(readings, usual, [otherScript(spoken.replace(THAI_SILENT, ''))]);
+      return usual;
+    });
   }
   if (readings && TURKISH_LETTER.test(s)) addTurkishReadings(s, readings);
   if (readings && HACEK_LETTER.test(s)) addHacekReadings(s, readings);

@@ -183,6 +183,24 @@ function runAddsAWord(runName: PreparedName, run: NameUnit, other: NameUnit): bo
   return nearlyIs((runName.units[run.first] as NameUnit).word.text) || nearlyIs((runName.units[run.last] as NameUnit).word.text);
 }
 
+/**
+ * Whether a run and a word are of about one length, in any of their spellings (a Thai word read without its silent
+ * letters, จันทร์โอชา = Chanocha): within two letters, or a quarter of the longer. An abjad word writes no short
+ * vowels: its length is compared by consonants.
+ */
+function aboutOneLength(a: ComparableWord, b: ComparableWord): boolean {
+  const byConsonants = a.abjad || b.abjad;
+  const lengthOf = (w: ComparableWord) => (byConsonants ? w.consonants.length : w.text.length);
+  for (const x of [a, ...(a.spellings ?? [])]) {
+    for (const y of [b, ...(b.spellings ?? [])]) {
+      const m = lengthOf(x);
+      const n = lengthOf(y);
+      if (Math.abs(m - n) <= Math.max(2, Math.floor(Math.max(m, n) / 4))) return true;
+    }
+  }
+  return false;
+}
+
 /** Every word pair that matches at all, best first, in slotOrder. */
 function collectPairs(query: PreparedName, name: PreparedName, memo: ComparisonMemo, withoutEchoes: boolean, laterFirst: boolean): void {
   slotOrder.length = 0;
@@ -193,11 +211,7 @@ function collectPairs(query: PreparedName, name: PreparedName, memo: ComparisonM
       if (isRun(qu) || isRun(lu)) {
         // A run meets one word only, and only a word of about its length.
         if (isRun(qu) && isRun(lu)) continue;
-        // An abjad word writes no short vowels: its length is compared by consonants.
-        const byConsonants = qu.word.abjad || lu.word.abjad;
-        const a = byConsonants ? qu.word.consonants.length : qu.word.text.length;
-        const b = byConsonants ? lu.word.consonants.length : lu.word.text.length;
-        if (Math.abs(a - b) > Math.max(2, Math.floor(Math.max(a, b) / 4))) continue;
+        if (!aboutOneLength(qu.word, lu.word)) continue;
       }
       if (withoutEchoes && (qu.echo || lu.echo)) continue;
       let match =
