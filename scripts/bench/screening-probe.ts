@@ -2,7 +2,7 @@
 // customer data carries (issue 17). A tuning aid beside the independent set's tuning half, not part of the
 // benchmark: it prints the positives not among the matches and the negatives that match.
 //
-//   npx tsx scripts/bench/screening-probe.ts [--all] [--kind KIND] [--second | --third]  (screening-probe-second.ts, -third.ts)
+//   npx tsx scripts/bench/screening-probe.ts [--all] [--kind KIND] [--second | --third | --fourth]  (screening-probe-second.ts, -third.ts, -fourth.ts)
 //
 // Provenance: every pair is written for this file. List names are either real entries of the lists in
 // ../shared/data/lists (OFAC SDN 2024, UN consolidated 2026; the ref in the comment column) or invented
@@ -20,6 +20,7 @@
 import '../project';
 import { buildScreeningIndex, scoreEntry, screenName, type ListEntry } from '@/lib/screening/matcher';
 import { N, P, SECOND_PAIRS, type ProbePair as Pair } from './screening-probe-second';
+import { FOURTH_PAIRS } from './screening-probe-fourth';
 import { THIRD_PAIRS } from './screening-probe-third';
 
 const p = 'person' as const;
@@ -270,7 +271,7 @@ function main(): void {
   const args = process.argv.slice(2);
   const all = args.includes('--all');
   const onlyKind = args.includes('--kind') ? args[args.indexOf('--kind') + 1] : undefined;
-  const pairs = args.includes('--second') ? SECOND_PAIRS : args.includes('--third') ? THIRD_PAIRS : PAIRS;
+  const pairs = args.includes('--second') ? SECOND_PAIRS : args.includes('--third') ? THIRD_PAIRS : args.includes('--fourth') ? FOURTH_PAIRS : PAIRS;
   const entries: ListEntry[] = pairs.map((pair, i) => ({
     list: 'probe',
     ref: `P-${i}`,

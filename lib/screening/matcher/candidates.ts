@@ -9,6 +9,7 @@
 // Built once and never changed: when lists change the service builds a new index and swaps it.
 
 import type { EntryKind, ListEntry, ScreeningIndex } from './types';
+import { japaneseConsonants } from './katakana';
 import { OneEditIndex } from './one-edit-index';
 import { prepareListNames, WordInterner, type NameUnit, type PreparedName } from './prepare';
 import type { ComparableWord, ConsonantReading } from './similarity';
@@ -137,10 +138,17 @@ export class CandidateIndex implements ScreeningIndex {
   private readonly byRoman: Map<string, number[]>;
   /** wholeNameKey -> name forms with that key. */
   private readonly wholeNames: Map<string, number[]>;
+  /** Japanese consonant key (katakana.ts) -> katakana vocabulary words with it, for Latin query words (empty unless a
+   * list writes a name in katakana). */
+  private readonly kanaByJapanese: Map<string, number[]>;
+  /** The same key -> Latin vocabulary words, for katakana query words: built at the first such query, since most
+   * indexes never see one (see latinWordsByJapanese). */
+  private latinByJapanese: Map<string, number[]> | undefined;
 
   // Scratch space for one lookup at a time (lookups are synchronous, so never shared mid-flight).
   // Stamps mark which slots belong to the current lookup, so nothing needs clearing between lookups.
-  // This is the only state that changes after construction; what the index answers never does.
+  // This and the katakana key map built at the first katakana query (latinByJapanese) are the only state that
+  // changes after construction; what the index answers never does.
   private readonly scoreOfForm: Float64Array;
   private readonly bestOfForm: Float32Array;
   private readonly unitStamp: Int32Array;
@@ -169,6 +177,7 @@ export class CandidateIndex implements ScreeningIndex {
     const abjadByLoose = new Map<string, number[]>();
     const abjadWithVavByLoose = new Map<string, number[]>();
     const byRoman = new Map<string, number[]>();
+    const kanaByJapanese = new Map<string, number[]>();
 
     const vocabId = (text: string, codes: readonly string[], word?: ComparableWord): number => {
       let id = vocabulary.get(text);
@@ -188,6 +197,7 @@ export class CandidateIndex implements ScreeningIndex {
         }
       }
       if (word?.roman) pushTo(byRoman, word.roman, id);
+      if (word?.kana) for (const key of japaneseConsonants(text, true)) pushTo(kanaByJapanese, key, id);
       const reachable = text.length >= ONE_EDIT_MIN_LENGTH && text.length <= ONE_EDIT_MAX_LENGTH && /^[a-z]+$/.test(text);
       editable.push(reachable ? text : null);
       return id;
@@ -247,6 +257,7 @@ export class CandidateIndex implements ScreeningIndex {
     this.abjadWithVavByLoose = abjadWithVavByLoose;
     this.byRoman = byRoman;
     this.wholeNames = wholeNames;
+    this.kanaByJapanese = kanaByJapanese;
 
     const forms = this.formEntry.length;
     this.scoreOfForm = new Float64Array(forms);
@@ -268,6 +279,11 @@ export class CandidateIndex implements ScreeningIndex {
     const word = unit.word;
     add(this.vocabulary.get(word.text), HIT_EXACT);
     if (word.bare) add(this.vocabulary.get(word.bare.text), HIT_BARE);
+    // A katakana word reaches the Latin words of its Japanese consonants (compared so: similarity.ts compareKatakana).
+    if (word.kana) {
+      for (const key of japaneseConsonants(word.text, true)) for (const id of this.latinWordsByJapanese().get(key) ?? []) add(id, HIT_SOUND);
+      return reached;
+    }
     const readings = word.otherReadings ? [word, ...word.otherReadings] : [word];
     if (word.abjad) {
       for (const r of readings) {
@@ -313,6 +329,9 @@ export class CandidateIndex implements ScreeningIndex {
       if (r.looseConsonantsNoV) for (const id of this.abjadWithVavByLoose.get(r.looseConsonantsNoV) ?? []) add(id, HIT_SOUND);
     }
     if (word.roman) for (const id of this.byRoman.get(word.roman) ?? []) add(id, HIT_SOUND);
+    if (this.kanaByJapanese.size > 0) {
+      for (const key of japaneseConsonants(word.text)) for (const id of this.kanaByJapanese.get(key) ?? []) add(id, HIT_SOUND);
+    }
     if (word.nicknames) for (const name of word.nicknames) add(this.vocabulary.get(name), HIT_SOUND);
     this.reachBySpelling(word, add);
   }
@@ -333,6 +352,16 @@ export class CandidateIndex implements ScreeningIndex {
     if (word.text.length >= TWO_EDITS_MIN_LENGTH && word.text.length <= ONE_EDIT_MAX_LENGTH + 2 && !this.vocabulary.has(word.text)) {
       for (const id of this.oneEdit.nearByTwo(word.text)) add(id, HIT_TWO_EDITS);
     }
+  }
+
+  /** Latin vocabulary words by their Japanese consonants (katakana.ts), computed once, at the first katakana query. */
+  private latinWordsByJapanese(): Map<string, number[]> {
+    if (!this.latinByJapanese) {
+      const map = new Map<string, number[]>();
+      for (const [text, id] of this.vocabulary) if (/^[a-z]+$/.test(text)) for (const key of japaneseConsonants(text)) pushTo(map, key, id);
+      this.latinByJapanese = map;
+    }
+    return this.latinByJapanese;
   }
 
   /** Keeps the best hit of `form` under `stamp`; a form met for the first time under it joins `seen`. */

@@ -20,6 +20,7 @@ import {
   readAs,
 } from './name-words';
 import { ABJAD_WORD, CONSONANT_DIGRAPHS, turkishSpellings, withinOneEdit } from './similarity';
+import { KATAKANA_WORD, katakanaParticle, katakanaReading } from './katakana';
 
 /** normal: a distinctive word; particle: bin/al/van...; generic: trading/group...; initial: one letter. */
 export type WordRole = 'normal' | 'particle' | 'generic' | 'initial';
@@ -29,6 +30,8 @@ export interface NormalizedWord {
   readonly role: WordRole;
   /** Other Latin spellings of a word transliterated from Greek (see greekReadings), when it has any. */
   readonly readings?: readonly string[];
+  /** Read from katakana (katakana.ts katakanaReading). */
+  readonly kana?: true;
 }
 
 export interface NormalizedName {
@@ -355,7 +358,7 @@ const INNER_CAPITAL = /(\p{Ll})(\p{Lu}\p{Ll})/gu;
  * Words from scripts that do not write short vowels come out in capitals (see isAbjadWord). A Greek word comes out
  * in its usual reading; with `readings`, its other readings (see greekReadings) are kept there under the usual one.
  */
-export function normalizeText(raw: string, readings?: Map<string, readonly string[]>): string {
+export function normalizeText(raw: string, readings?: Map<string, readonly string[]>, kana?: Set<string>): string {
   // NFKC: Arabic presentation forms (ﻤﺣﻤﺩ), full-width letters and ligatures become ordinary letters.
   let s = raw.normalize('NFKC').replace(INNER_CAPITAL, '$1 $2').toLowerCase();
   // A Hebrew letter with an apostrophe typed for the geresh (ג'ון = John) keeps it, as the geresh itself.
@@ -375,7 +378,14 @@ export function normalizeText(raw: string, readings?: Map<string, readonly strin
   if (OTHER_SCRIPT_RUN.test(s)) {
     OTHER_SCRIPT_RUN.lastIndex = 0;
     s = s.replace(ARABIC_VOWEL_MARKS, '').replace(DIGRAPH_ASPIRATE, '').replace(ARABIC_VARIANT, (c) => ARABIC_VARIANTS[c] ?? c);
-    s = s.replace(ABJAD_RUN, abjadToLatin).replace(CJK_RUN, cjkToLatin).replace(GREEK_RUN, (run) => {
+    s = s.replace(ABJAD_RUN, abjadToLatin).replace(KATAKANA_WORD, (run) => {
+      // A katakana word is most often a foreign name as Japanese writes it: read letter by letter, marked in `kana`
+      // (but for the particle of an Arabic name, read as the lists write it).
+      const reading = katakanaReading(run);
+      if (!katakanaParticle(run)) kana?.add(reading);
+      return ` ${reading} `;
+    });
+    s = s.replace(CJK_RUN, cjkToLatin).replace(GREEK_RUN, (run) => {
       // Without `readings`, only the usual reading is needed.
       const [usual, ...others] = greekReadings(run, readings ? MAX_GREEK_READINGS : 1) as [string, ...string[]];
       if (readings && others.length > 0) readings.set(usual, others);
@@ -1033,7 +1043,8 @@ export function normalizeName(raw: string, kind: EntryKind): NormalizedName {
     if (/\p{L}/u.test(withoutSayyid)) ordered = withoutSayyid;
   }
   const readings = new Map<string, readonly string[]>();
-  let tokens = normalizeText(ordered, readings).split(' ').filter((t) => t.length > 0);
+  const kana = new Set<string>();
+  let tokens = normalizeText(ordered, readings, kana).split(' ').filter((t) => t.length > 0);
   const legal = new Set<string>();
   const familyTitles = new Set<string>();
   if (kind === 'person') {
@@ -1058,6 +1069,7 @@ export function normalizeName(raw: string, kind: EntryKind): NormalizedName {
     else legal.clear(); // a name that is nothing but a legal form keeps it as its words
   }
   const withReadings = (text: string, role: WordRole): NormalizedWord => {
+    if (kana.has(text)) return { text, role, kana: true };
     const others = readings.get(text);
     return others ? { text, role, readings: others } : { text, role };
   };

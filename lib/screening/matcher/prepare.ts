@@ -74,12 +74,13 @@ const SUN_LETTER = /^[TDRZSLNÐÞ]/;
 export class WordInterner {
   private readonly words = new Map<string, ComparableWord>();
 
-  /** `readings`: the word's other Latin spellings (a Greek word's, see normalize.ts greekReadings). */
-  get(text: string, readings?: readonly string[]): ComparableWord {
-    const key = readings && readings.length > 0 ? `${text} ${readings.join(' ')}` : text;
+  /** `readings`: the word's other Latin spellings (a Greek word's, see normalize.ts greekReadings); `kana`: read from
+   * katakana. */
+  get(text: string, readings?: readonly string[], kana = false): ComparableWord {
+    const key = kana ? `${text} (kana)` : readings && readings.length > 0 ? `${text} ${readings.join(' ')}` : text;
     let word = this.words.get(key);
     if (!word) {
-      word = comparableWord(text, readings);
+      word = comparableWord(text, readings, kana);
       this.words.set(key, word);
     }
     return word;
@@ -100,7 +101,7 @@ export function prepareName(
   const units: NameUnit[] = words.map((w, i) => ({
     first: i,
     last: i,
-    word: interner.get(w.text, w.readings),
+    word: interner.get(w.text, w.readings, w.kana === true),
     role: w.role,
     weight: ROLE_WEIGHT[w.role],
     label: w.text,
@@ -114,6 +115,8 @@ export function prepareName(
       // initials is not a spacing variant. Three-word runs are for names built around a particle
       // ("abd al rahman" = "abdulrahman").
       if (run.some((w) => !/^(?:[a-z]+|[A-ZÐÞ]+)$/.test(w.text))) continue;
+      // Katakana words are not joined: compared by their consonants alone, words read as one would meet too many names.
+      if (run.some((w) => w.kana)) continue;
       // In a list name, one letter joined to the longer words beside it is read as the linking vowel of a
       // compound written with hyphens (CHAN-O-CHA = Chanocha, Chan-ocha). Not in a query, whose single letters
       // are initials far more often ("H. Aung"): a run there would reach every name holding the other word.

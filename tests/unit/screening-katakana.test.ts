@@ -1,0 +1,98 @@
+// Foreign names written in katakana, as Japanese records and Japanese-language sources write them, screened against
+// the Latin names of the lists: read syllable by syllable and compared by the consonants Japanese spellings keep.
+import { describe, expect, it } from 'vitest';
+import { buildScreeningIndex, scoreEntry, screenName, type ListEntry } from '@/lib/screening/matcher';
+import { japaneseConsonants, japaneseVowels, japaneseVowelsMet, katakanaReading } from '@/lib/screening/matcher/katakana';
+import { normalizeName } from '@/lib/screening/matcher/normalize';
+import { business, person } from '../support/list-entries';
+
+const personScore = (query: string, listName: string): number => scoreEntry({ name: query, kind: 'person' }, person('1', listName)).score;
+
+describe('reading katakana', () => {
+  it('joins a small kana to the syllable before it and drops the long-vowel mark and the small tsu', () => {
+    expect(katakanaReading('ジョン')).toBe('jon');
+    expect(katakanaReading('ショイグ')).toBe('shoigu');
+    expect(katakanaReading('カダフィ')).toBe('kadafi');
+    expect(katakanaReading('ディアス')).toBe('diasu');
+    expect(katakanaReading('ウィリアム')).toBe('wiriamu');
+    expect(katakanaReading('プーチン')).toBe('puchin');
+    expect(katakanaReading('サッダーム')).toBe('sadamu');
+    expect(katakanaReading('アル')).toBe('al');
+  });
+
+  it('marks the words read from katakana, split at the middle dot and the double hyphen', () => {
+    const { words } = normalizeName('バッシャール・アル＝アサド', 'person');
+    expect(words.map((w) => w.text)).toEqual(['basharu', 'al', 'asado']);
+    expect(words.filter((w) => w.kana).map((w) => w.text)).toEqual(['basharu', 'asado']);
+    expect(normalizeName('Bashar al-Assad', 'person').words.some((w) => w.kana)).toBe(false);
+  });
+
+  it('gives a katakana word and its Latin spelling the same Japanese consonants', () => {
+    const meet = (kana: string, latin: string) =>
+      japaneseConsonants(katakanaReading(kana), true).some((k) => japaneseConsonants(latin).includes(k));
+    expect(meet('ウラジーミル', 'vladimir')).toBe(true);
+    expect(meet('トランプ', 'trump')).toBe(true);
+    expect(meet('ムアンマル', 'muammar')).toBe(true);
+    expect(meet('ロバート', 'robert')).toBe(true);
+    expect(meet('アレクサンドル', 'alexander')).toBe(true);
+    expect(meet('イワノフ', 'ivanov')).toBe(true);
+    expect(meet('エフゲニー', 'yevgeniy')).toBe(true);
+    expect(meet('ラヴロフ', 'lavrov')).toBe(true);
+    expect(meet('ナスルッラーフ', 'nasrallah')).toBe(true);
+    expect(meet('アフマド', 'ahmad')).toBe(true);
+    // Letters Japanese keeps apart stay apart.
+    expect(meet('ヤマダ', 'ahmad')).toBe(false);
+    expect(meet('ヨウコ', 'gorkov')).toBe(false);
+    expect(meet('マリア', 'mikhail')).toBe(false);
+  });
+
+  it('lets the vowels Japanese adds after consonants pass, but not other vowels', () => {
+    const met = (latin: string, kana: string) => japaneseVowelsMet(japaneseVowels(latin), japaneseVowels(kana), /[aeiouy]$/.test(latin));
+    expect(met('kim', 'kimu')).toBe('same');
+    expect(met('ahmad', 'afumado')).toBe('same');
+    expect(met('robert', 'robato')).toBe('same');
+    expect(met('trump', 'toranpu')).toBe('within');
+    expect(met('putin', 'puchin')).toBe('same');
+    expect(met('patan', 'puchin')).toBeNull();
+    // A given name's last vowel tells its gender: Maria is not Mario.
+    expect(met('mario', 'maria')).toBeNull();
+  });
+});
+
+describe('screening a katakana name', () => {
+  it('finds listed persons written in katakana', () => {
+    expect(personScore('ウラジーミル・プーチン', 'PUTIN, Vladimir Vladimirovich')).toBeGreaterThanOrEqual(80);
+    expect(personScore('キム・ジョンウン', 'KIM, Jong Un')).toBeGreaterThanOrEqual(80);
+    expect(personScore('オサマ・ビン・ラディン', 'BIN LADIN, Usama')).toBeGreaterThanOrEqual(80);
+    expect(personScore('ムアンマル・カダフィ', 'QADHAFI, Muammar')).toBeGreaterThanOrEqual(80);
+    expect(personScore('バッシャール・アル＝アサド', 'AL-ASSAD, Bashar')).toBeGreaterThanOrEqual(80);
+    expect(personScore('アリー・ハーメネイー', 'KHAMENEI, Ali')).toBeGreaterThanOrEqual(80);
+    expect(personScore('エフゲニー・プリゴジン', 'PRIGOZHIN, Yevgeniy Viktorovich')).toBeGreaterThanOrEqual(80);
+    expect(personScore('ロバート・ムガベ', 'MUGABE, Robert Gabriel')).toBeGreaterThanOrEqual(80);
+    expect(scoreEntry({ name: 'ヒズボラ', kind: 'business' }, business('2', 'HIZBALLAH')).score).toBeGreaterThanOrEqual(80);
+  });
+
+  it('keeps other persons sharing a given name, or only consonants, apart', () => {
+    expect(personScore('ウラジーミル・ペトロフ', 'PUTIN, Vladimir')).toBeLessThan(80);
+    expect(personScore('キム・ジョンナム', 'KIM, Jong Un')).toBeLessThan(80);
+    expect(personScore('マリア・ザハロワ', 'ZAKHAROV, Mikhail')).toBeLessThan(80);
+    expect(personScore('プーチン', 'PATAN, Ahmad')).toBeLessThan(80);
+    expect(personScore('ハルカ・ヤマダ', 'AKHLAQ, Abu Ahmad')).toBeLessThan(80);
+    expect(personScore('リョウ・カトウ', 'KATO, L.')).toBeLessThan(80);
+  });
+
+  it('reaches the entry through the index, and Japanese names in katakana reach none of these', () => {
+    const entries: ListEntry[] = [
+      person('putin', 'PUTIN, Vladimir Vladimirovich', { birth_year: 1952 }),
+      person('akhlaq', 'AKHLAQ, Abu Ahmad'),
+      person('agleel', 'AGLEEL, Ahmed'),
+      person('gok', 'GOK, Mahmut'),
+      person('frosch', 'FROSCH, Daniel'),
+    ];
+    const index = buildScreeningIndex(entries);
+    expect(screenName(index, { name: 'ウラジーミル・プーチン', kind: 'person' }).matches[0]?.entry_ref).toBe('putin');
+    for (const name of ['ハルカ・ヤマダ', 'アキラ・マエダ', 'ケイコ・ヤマモト', 'ジョヴァンニ・ロッシ']) {
+      expect(screenName(index, { name, kind: 'person' }).matches, name).toHaveLength(0);
+    }
+  });
+});
