@@ -9,7 +9,7 @@
 // Built once and never changed: when lists change the service builds a new index and swaps it.
 
 import type { EntryKind, ListEntry, ScreeningIndex } from './types';
-import { japaneseConsonants } from './katakana';
+import { transcriptionConsonants } from './transcription';
 import { OneEditIndex } from './one-edit-index';
 import { prepareListNames, WordInterner, type NameUnit, type PreparedName } from './prepare';
 import type { ComparableWord, ConsonantReading } from './similarity';
@@ -138,16 +138,16 @@ export class CandidateIndex implements ScreeningIndex {
   private readonly byRoman: Map<string, number[]>;
   /** wholeNameKey -> name forms with that key. */
   private readonly wholeNames: Map<string, number[]>;
-  /** Japanese consonant key (katakana.ts) -> katakana vocabulary words with it, for Latin query words (empty unless a
-   * list writes a name in katakana). */
-  private readonly kanaByJapanese: Map<string, number[]>;
-  /** The same key -> Latin vocabulary words, for katakana query words: built at the first such query, since most
-   * indexes never see one (see latinWordsByJapanese). */
-  private latinByJapanese: Map<string, number[]> | undefined;
+  /** Transcription consonant key (transcription.ts) -> transcribed vocabulary words with it, for Latin query words
+   * (empty unless a list writes a foreign name in katakana or Chinese characters). */
+  private readonly transcribedByKey: Map<string, number[]>;
+  /** The same key -> Latin vocabulary words, for transcribed query words: built at the first such query, since most
+   * indexes never see one (see latinWordsByTranscription). */
+  private latinByTranscription: Map<string, number[]> | undefined;
 
   // Scratch space for one lookup at a time (lookups are synchronous, so never shared mid-flight).
   // Stamps mark which slots belong to the current lookup, so nothing needs clearing between lookups.
-  // This and the katakana key map built at the first katakana query (latinByJapanese) are the only state that
+  // This and the key map built at the first transcribed query (latinByTranscription) are the only state that
   // changes after construction; what the index answers never does.
   private readonly scoreOfForm: Float64Array;
   private readonly bestOfForm: Float32Array;
@@ -177,7 +177,7 @@ export class CandidateIndex implements ScreeningIndex {
     const abjadByLoose = new Map<string, number[]>();
     const abjadWithVavByLoose = new Map<string, number[]>();
     const byRoman = new Map<string, number[]>();
-    const kanaByJapanese = new Map<string, number[]>();
+    const transcribedByKey = new Map<string, number[]>();
 
     const vocabId = (text: string, codes: readonly string[], word?: ComparableWord): number => {
       let id = vocabulary.get(text);
@@ -197,7 +197,7 @@ export class CandidateIndex implements ScreeningIndex {
         }
       }
       if (word?.roman) pushTo(byRoman, word.roman, id);
-      if (word?.kana) for (const key of japaneseConsonants(text, true)) pushTo(kanaByJapanese, key, id);
+      if (word?.transcribed) for (const key of transcriptionConsonants(text, word.transcribed)) pushTo(transcribedByKey, key, id);
       const reachable = text.length >= ONE_EDIT_MIN_LENGTH && text.length <= ONE_EDIT_MAX_LENGTH && /^[a-z]+$/.test(text);
       editable.push(reachable ? text : null);
       return id;
@@ -257,7 +257,7 @@ export class CandidateIndex implements ScreeningIndex {
     this.abjadWithVavByLoose = abjadWithVavByLoose;
     this.byRoman = byRoman;
     this.wholeNames = wholeNames;
-    this.kanaByJapanese = kanaByJapanese;
+    this.transcribedByKey = transcribedByKey;
 
     const forms = this.formEntry.length;
     this.scoreOfForm = new Float64Array(forms);
@@ -279,9 +279,11 @@ export class CandidateIndex implements ScreeningIndex {
     const word = unit.word;
     add(this.vocabulary.get(word.text), HIT_EXACT);
     if (word.bare) add(this.vocabulary.get(word.bare.text), HIT_BARE);
-    // A katakana word reaches the Latin words of its Japanese consonants (compared so: similarity.ts compareKatakana).
-    if (word.kana) {
-      for (const key of japaneseConsonants(word.text, true)) for (const id of this.latinWordsByJapanese().get(key) ?? []) add(id, HIT_SOUND);
+    // A transcribed word reaches the Latin words of its consonants (compared so: similarity.ts compareTranscribed).
+    if (word.transcribed) {
+      for (const key of transcriptionConsonants(word.text, word.transcribed)) {
+        for (const id of this.latinWordsByTranscription().get(key) ?? []) add(id, HIT_SOUND);
+      }
       return reached;
     }
     const readings = word.otherReadings ? [word, ...word.otherReadings] : [word];
@@ -329,8 +331,8 @@ export class CandidateIndex implements ScreeningIndex {
       if (r.looseConsonantsNoV) for (const id of this.abjadWithVavByLoose.get(r.looseConsonantsNoV) ?? []) add(id, HIT_SOUND);
     }
     if (word.roman) for (const id of this.byRoman.get(word.roman) ?? []) add(id, HIT_SOUND);
-    if (this.kanaByJapanese.size > 0) {
-      for (const key of japaneseConsonants(word.text)) for (const id of this.kanaByJapanese.get(key) ?? []) add(id, HIT_SOUND);
+    if (this.transcribedByKey.size > 0) {
+      for (const key of transcriptionConsonants(word.text)) for (const id of this.transcribedByKey.get(key) ?? []) add(id, HIT_SOUND);
     }
     if (word.nicknames) for (const name of word.nicknames) add(this.vocabulary.get(name), HIT_SOUND);
     this.reachBySpelling(word, add);
@@ -354,14 +356,15 @@ export class CandidateIndex implements ScreeningIndex {
     }
   }
 
-  /** Latin vocabulary words by their Japanese consonants (katakana.ts), computed once, at the first katakana query. */
-  private latinWordsByJapanese(): Map<string, number[]> {
-    if (!this.latinByJapanese) {
+  /** Latin vocabulary words by their transcription consonants (transcription.ts), computed once, at the first query
+   * with a transcribed word. */
+  private latinWordsByTranscription(): Map<string, number[]> {
+    if (!this.latinByTranscription) {
       const map = new Map<string, number[]>();
-      for (const [text, id] of this.vocabulary) if (/^[a-z]+$/.test(text)) for (const key of japaneseConsonants(text)) pushTo(map, key, id);
-      this.latinByJapanese = map;
+      for (const [text, id] of this.vocabulary) if (/^[a-z]+$/.test(text)) for (const key of transcriptionConsonants(text)) pushTo(map, key, id);
+      this.latinByTranscription = map;
     }
-    return this.latinByJapanese;
+    return this.latinByTranscription;
   }
 
   /** Keeps the best hit of `form` under `stamp`; a form met for the first time under it joins `seen`. */

@@ -17,8 +17,9 @@
 //   Jinping, Ким Чен Ын = Kim Jong Un: east-asian-cyrillic.ts; Greek in several readings, an α and η apart also with the h Greek cannot write, Ιμπραήμ =
 //   Ibrahim; the rest with any-ascii, a letter with the marks after it (Thai vowel signs) and Armenian ու as u; words of scripts that leave vowels unwritten stay marked in capitals; Chinese
 //   and Korean split by syllable, and a name in Hangul also read as Korean writes a foreign name, 블라디미르 =
-//   Vladimir: hangulLoanwordForm; a name in katakana read as Japanese writes foreign names, each word marked and met by
-//   Latin words only through the consonants and vowels Japanese spellings keep (katakana.ts: ウラジーミル = Vladimir); Thai
+//   Vladimir: hangulLoanwordForm; a name in katakana, or in Chinese characters with a middle dot between its parts, read
+//   as those scripts write foreign names, each word marked and met by Latin words only through the consonants and vowels
+//   such spellings keep (transcription.ts: ウラジーミル = 弗拉基米尔 = Vladimir); Thai
 //   in spoken order, its letters under the thanthakhat read both ways; the anusvara of every Indic script as the nasal
 //   of the consonant after it; a Latin letter that no accent makes, ə as a and the rest as any-ascii writes it; a
 //   name with Turkish or Azerbaijani letters also read the Turkish way in every word, ş as sh and c as j, Halit Mişal

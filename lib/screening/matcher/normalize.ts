@@ -20,7 +20,7 @@ import {
   readAs,
 } from './name-words';
 import { ABJAD_WORD, CONSONANT_DIGRAPHS, turkishSpellings, withinOneEdit } from './similarity';
-import { KATAKANA_WORD, katakanaParticle, katakanaReading } from './katakana';
+import { HAN_WORD, HANZI_TRANSCRIBED_NAME, hanziReading, KATAKANA_WORD, katakanaParticle, katakanaReading, type Transcription } from './transcription';
 
 /** normal: a distinctive word; particle: bin/al/van...; generic: trading/group...; initial: one letter. */
 export type WordRole = 'normal' | 'particle' | 'generic' | 'initial';
@@ -30,8 +30,8 @@ export interface NormalizedWord {
   readonly role: WordRole;
   /** Other Latin spellings of a word transliterated from Greek (see greekReadings), when it has any. */
   readonly readings?: readonly string[];
-  /** Read from katakana (katakana.ts katakanaReading). */
-  readonly kana?: true;
+  /** Read from a foreign name written syllable by syllable (transcription.ts katakanaReading, hanziReading). */
+  readonly transcribed?: Transcription;
 }
 
 export interface NormalizedName {
@@ -356,9 +356,11 @@ const INNER_CAPITAL = /(\p{Ll})(\p{Lu}\p{Ll})/gu;
  * Lowercase, transliterate every other script to Latin (Cyrillic by a BGN/PCGN-like table, the spelling the
  * lists use; the others with any-ascii), strip diacritics, drop apostrophes, turn punctuation into spaces.
  * Words from scripts that do not write short vowels come out in capitals (see isAbjadWord). A Greek word comes out
- * in its usual reading; with `readings`, its other readings (see greekReadings) are kept there under the usual one.
+ * in its usual reading; with `readings`, its other readings (see greekReadings) are kept there under the usual one. With
+ * `transcribed`, the words of a foreign name written syllable by syllable, in katakana or in Chinese characters with a
+ * middle dot, are marked there with their script (transcription.ts).
  */
-export function normalizeText(raw: string, readings?: Map<string, readonly string[]>, kana?: Set<string>): string {
+export function normalizeText(raw: string, readings?: Map<string, readonly string[]>, transcribed?: Map<string, Transcription>): string {
   // NFKC: Arabic presentation forms (ﻤﺣﻤﺩ), full-width letters and ligatures become ordinary letters.
   let s = raw.normalize('NFKC').replace(INNER_CAPITAL, '$1 $2').toLowerCase();
   // A Hebrew letter with an apostrophe typed for the geresh (ג'ון = John) keeps it, as the geresh itself.
@@ -379,12 +381,20 @@ export function normalizeText(raw: string, readings?: Map<string, readonly strin
     OTHER_SCRIPT_RUN.lastIndex = 0;
     s = s.replace(ARABIC_VOWEL_MARKS, '').replace(DIGRAPH_ASPIRATE, '').replace(ARABIC_VARIANT, (c) => ARABIC_VARIANTS[c] ?? c);
     s = s.replace(ABJAD_RUN, abjadToLatin).replace(KATAKANA_WORD, (run) => {
-      // A katakana word is most often a foreign name as Japanese writes it: read letter by letter, marked in `kana`
-      // (but for the particle of an Arabic name, read as the lists write it).
+      // A katakana word is most often a foreign name as Japanese writes it: read syllable by syllable, marked in
+      // `transcribed` (but for the particle of an Arabic name, read as the lists write it).
       const reading = katakanaReading(run);
-      if (!katakanaParticle(run)) kana?.add(reading);
+      if (!katakanaParticle(run)) transcribed?.set(reading, 'katakana');
       return ` ${reading} `;
     });
+    // So is a name in Chinese characters with a middle dot between its parts, which no Chinese name has.
+    if (HANZI_TRANSCRIBED_NAME.test(s)) {
+      s = s.replace(HAN_WORD, (run) => {
+        const reading = hanziReading(run);
+        transcribed?.set(reading, 'hanzi');
+        return ` ${reading} `;
+      });
+    }
     s = s.replace(CJK_RUN, cjkToLatin).replace(GREEK_RUN, (run) => {
       // Without `readings`, only the usual reading is needed.
       const [usual, ...others] = greekReadings(run, readings ? MAX_GREEK_READINGS : 1) as [string, ...string[]];
@@ -1043,8 +1053,8 @@ export function normalizeName(raw: string, kind: EntryKind): NormalizedName {
     if (/\p{L}/u.test(withoutSayyid)) ordered = withoutSayyid;
   }
   const readings = new Map<string, readonly string[]>();
-  const kana = new Set<string>();
-  let tokens = normalizeText(ordered, readings, kana).split(' ').filter((t) => t.length > 0);
+  const transcribed = new Map<string, Transcription>();
+  let tokens = normalizeText(ordered, readings, transcribed).split(' ').filter((t) => t.length > 0);
   const legal = new Set<string>();
   const familyTitles = new Set<string>();
   if (kind === 'person') {
@@ -1069,7 +1079,8 @@ export function normalizeName(raw: string, kind: EntryKind): NormalizedName {
     else legal.clear(); // a name that is nothing but a legal form keeps it as its words
   }
   const withReadings = (text: string, role: WordRole): NormalizedWord => {
-    if (kana.has(text)) return { text, role, kana: true };
+    const transcription = transcribed.get(text);
+    if (transcription) return { text, role, transcribed: transcription };
     const others = readings.get(text);
     return others ? { text, role, readings: others } : { text, role };
   };

@@ -4,6 +4,7 @@
 import type { EntryKind } from './types';
 import { listNameForms, normalizeName, type WordRole } from './normalize';
 import { comparableWord, type ComparableWord } from './similarity';
+import type { Transcription } from './transcription';
 import { countryOfWord } from './name-words';
 
 /** How much a word of each role counts towards a name's score. */
@@ -74,13 +75,13 @@ const SUN_LETTER = /^[TDRZSLNÐÞ]/;
 export class WordInterner {
   private readonly words = new Map<string, ComparableWord>();
 
-  /** `readings`: the word's other Latin spellings (a Greek word's, see normalize.ts greekReadings); `kana`: read from
-   * katakana. */
-  get(text: string, readings?: readonly string[], kana = false): ComparableWord {
-    const key = kana ? `${text} (kana)` : readings && readings.length > 0 ? `${text} ${readings.join(' ')}` : text;
+  /** `readings`: the word's other Latin spellings (a Greek word's, see normalize.ts greekReadings); `transcribed`: how a
+   * foreign name's word read syllable by syllable was written (transcription.ts). */
+  get(text: string, readings?: readonly string[], transcribed?: Transcription): ComparableWord {
+    const key = transcribed ? `${text} (${transcribed})` : readings && readings.length > 0 ? `${text} ${readings.join(' ')}` : text;
     let word = this.words.get(key);
     if (!word) {
-      word = comparableWord(text, readings, kana);
+      word = comparableWord(text, readings, transcribed);
       this.words.set(key, word);
     }
     return word;
@@ -101,7 +102,7 @@ export function prepareName(
   const units: NameUnit[] = words.map((w, i) => ({
     first: i,
     last: i,
-    word: interner.get(w.text, w.readings, w.kana === true),
+    word: interner.get(w.text, w.readings, w.transcribed),
     role: w.role,
     weight: ROLE_WEIGHT[w.role],
     label: w.text,
@@ -115,8 +116,8 @@ export function prepareName(
       // initials is not a spacing variant. Three-word runs are for names built around a particle
       // ("abd al rahman" = "abdulrahman").
       if (run.some((w) => !/^(?:[a-z]+|[A-ZÐÞ]+)$/.test(w.text))) continue;
-      // Katakana words are not joined: compared by their consonants alone, words read as one would meet too many names.
-      if (run.some((w) => w.kana)) continue;
+      // Transcribed words are not joined: compared by their consonants alone, words read as one would meet too many names.
+      if (run.some((w) => w.transcribed)) continue;
       // In a list name, one letter joined to the longer words beside it is read as the linking vowel of a
       // compound written with hyphens (CHAN-O-CHA = Chanocha, Chan-ocha). Not in a query, whose single letters
       // are initials far more often ("H. Aung"): a run there would reach every name holding the other word.

@@ -6,7 +6,7 @@ import { doubleMetaphone } from 'double-metaphone';
 import { GIVEN_NAME_LANGUAGES_CSV } from './data/given-names-languages';
 import { MORE_NICKNAMES_CSV } from './data/nicknames-more';
 import { US_NICKNAMES_CSV } from './data/nicknames-us';
-import { japaneseConsonants, japaneseVowels, japaneseVowelsMet, startsWithVowel } from './katakana';
+import { startsWithVowel, transcriptionConsonants, transcriptionVowels, transcriptionVowelsMet, type Transcription } from './transcription';
 import { ARTICLE_SPELLINGS, NAME_PARTICLES } from './name-words';
 
 /** A word transliterated from an abjad or Brahmic script (normalize.ts isAbjadWord): capitals (with Ð and Þ,
@@ -61,8 +61,9 @@ export interface ComparableWord {
    * abjad word's consonants already read ch and sy so (CONSONANT_DIGRAPHS) and a second guess on top only adds
    * chance meetings. */
   readonly latinOnly?: true;
-  /** A word read from katakana (katakana.ts): met by a Latin word only as Japanese writes foreign names. */
-  readonly kana?: true;
+  /** A word of a foreign name read syllable by syllable from katakana or Chinese characters (transcription.ts): met by a
+   * Latin word only as those scripts write foreign names. */
+  readonly transcribed?: Transcription;
 }
 
 /** The consonant keys of one reading of a word (see consonantKey, looseConsonantKey, vowelLetterKey). */
@@ -1070,9 +1071,9 @@ export function maghrebiArticleSpellings(text: string): string[] {
 const ABD_WRITTEN_OUT = 'abdul';
 
 /** Prepare a normalised word for comparison; `spellings`: its other Latin spellings (see ComparableWord.spellings). */
-export function comparableWord(text: string, spellings?: readonly string[], kana = false): ComparableWord {
-  // A katakana word's Latin letters are a reading of its own, compared with Latin words only as katakana (katakana.ts).
-  if (kana) return { ...comparableSpelling(text), kana: true };
+export function comparableWord(text: string, spellings?: readonly string[], transcribed?: Transcription): ComparableWord {
+  // A transcribed word's Latin letters are a reading of its own, compared with Latin words only as such (transcription.ts).
+  if (transcribed) return { ...comparableSpelling(text), transcribed };
   const word = comparableSpelling(text);
   // (An abjad word of a business name may have Latin spellings too: its English translation, normalize.ts.)
   const others = word.latin || word.abjad
@@ -1407,7 +1408,10 @@ function withinTwoEdits(a: string, b: string): boolean {
  * tried without it, for a little less credit.
  */
 export function compareWords(a: ComparableWord, b: ComparableWord): WordMatch | null {
-  if (a.kana !== b.kana) return a.kana ? compareKatakana(a, b) : compareKatakana(b, a);
+  if (a.transcribed !== b.transcribed) {
+    if (a.transcribed && b.transcribed) return null;
+    return a.transcribed ? compareTranscribed(a, b) : compareTranscribed(b, a);
+  }
   let best = compareSpellings(a, b);
   if (best?.kind === 'exact' || (!a.spellings && !b.spellings)) return best;
   // A given name and the same name for the other gender stay apart read any other way too (Francesca, read Franjesca
@@ -1436,59 +1440,66 @@ export function compareWords(a: ComparableWord, b: ComparableWord): WordMatch | 
   return best;
 }
 
-/** A word's consonants and vowels as Japanese spellings hear them (katakana.ts), computed once per word. */
-const japaneseKeys = new WeakMap<ComparableWord, { consonants: readonly string[]; vowels: string; endsInVowel: boolean }>();
-function japaneseKeysOf(word: ComparableWord): { consonants: readonly string[]; vowels: string; endsInVowel: boolean } {
-  let keys = japaneseKeys.get(word);
+/** A word's consonants and vowels as transcriptions of foreign names hear them (transcription.ts), once per word. */
+interface TranscriptionKeys {
+  consonants: readonly string[];
+  vowels: string;
+  endsInVowel: boolean;
+}
+const transcriptionKeys = new WeakMap<ComparableWord, TranscriptionKeys>();
+function transcriptionKeysOf(word: ComparableWord): TranscriptionKeys {
+  let keys = transcriptionKeys.get(word);
   if (!keys) {
-    keys = japaneseKeysOfText(word.text, word.kana);
-    japaneseKeys.set(word, keys);
+    keys = transcriptionKeysOfText(word.text, word.transcribed);
+    transcriptionKeys.set(word, keys);
   }
   return keys;
 }
-function japaneseKeysOfText(text: string, kana = false): { consonants: readonly string[]; vowels: string; endsInVowel: boolean } {
-  return { consonants: japaneseConsonants(text, kana), vowels: japaneseVowels(text), endsInVowel: /[aeiouy]$/.test(text) };
+function transcriptionKeysOfText(text: string, transcribed?: Transcription): TranscriptionKeys {
+  // (A word ending in one vowel after a consonant, the vowel that tells Maria from Mario; not a diphthong, Nikolai 尼古拉.)
+  return { consonants: transcriptionConsonants(text, transcribed), vowels: transcriptionVowels(text, transcribed), endsInVowel: /[^aeiouy][aeiouy]$/.test(text) };
 }
 
-/** Credit of a katakana word meeting a Latin word by equal Japanese consonants, by how many there are (katakana.ts),
- * with the vowels in order among the katakana word's; more when they are the same. */
-const KATAKANA_EQUAL_CREDIT: readonly number[] = [0, 0.6, 0.75, 0.85, 0.9];
-const KATAKANA_SAME_VOWELS_CREDIT: readonly number[] = [0, 0.75, 0.9, 0.95, 0.97];
-/** And by Japanese consonants one apart, four or more on each side (Rotenberg ローテンベルグ: kana g, Latin g or k). A consonant
- * more or less is another name as often (Kuznetsov クズネツォフ / Gizunov). */
-const KATAKANA_ONE_EDIT_CREDIT = 0.7;
-const KATAKANA_ONE_EDIT_MIN = 4;
+/** Credit of a transcribed word meeting a Latin word by equal consonants (transcription.ts), by how many there are, with
+ * the Latin vowels in order among the transcribed word's; more when they are the same. */
+const TRANSCRIBED_EQUAL_CREDIT: readonly number[] = [0, 0.6, 0.75, 0.85, 0.9];
+const TRANSCRIBED_SAME_VOWELS_CREDIT: readonly number[] = [0, 0.75, 0.9, 0.95, 0.97];
+/** And a katakana word by consonants one apart, four or more on each side (Rotenberg ローテンベルグ: kana g, Latin g or k).
+ * A consonant more or less is another name as often (Kuznetsov クズネツォフ / Gizunov), and so is one other consonant
+ * after Chinese characters, whose letters are read several ways already (索科洛夫 Sokolov / Makarov). */
+const TRANSCRIBED_ONE_EDIT_CREDIT = 0.7;
+const TRANSCRIBED_ONE_EDIT_MIN = 4;
 
 /**
- * A word read from katakana against a Latin word (any other word meets it not at all): the same Japanese consonants,
- * or one edit apart in long keys, with the Latin word's vowels in order among the katakana word's (katakana.ts); never
- * a given name and its form for the other gender (マリア is Maria, not Mario).
+ * A word read from katakana or Chinese characters against a Latin word (any other word meets it not at all): the same
+ * consonants, or one apart in long keys, with the Latin word's vowels in order among the transcribed word's
+ * (transcription.ts); never a given name and its form for the other gender (マリア is Maria, not Mario).
  */
-function compareKatakana(kana: ComparableWord, other: ComparableWord): WordMatch | null {
-  // (An initial stands for a word whose first letter Japanese may write otherwise: l as r, v as u.)
+function compareTranscribed(word: ComparableWord, other: ComparableWord): WordMatch | null {
+  // (An initial stands for a word whose first letter the transcription may write otherwise: l as r, v as u.)
   if (!other.latin || other.text.length < 2) return null;
-  if (kana.text === other.text) return EXACT;
-  if (otherGender(kana.text, other.text)) return null;
-  const k = japaneseKeysOf(kana);
-  // Japanese writes a vowel starting a name with a letter of its own (ア, イ...): Haruka is not Akhlaq. A Latin h before
-  // a vowel is silent in Spanish (Hugo ウーゴ): against a katakana word starting with a vowel the word is read without it.
-  const kanaStart = startsWithVowel(kana.text, true);
-  const silentH = kanaStart === true && /^h[aeiou]/.test(other.text);
-  const l = silentH ? japaneseKeysOfText(other.text.slice(1)) : japaneseKeysOf(other);
+  if (word.text === other.text) return EXACT;
+  if (otherGender(word.text, other.text)) return null;
+  const t = transcriptionKeysOf(word);
+  // Japanese and Chinese write a vowel starting a name with a letter of its own (ア, 阿...): Haruka is not Akhlaq. A Latin
+  // h before a vowel is silent in Spanish (Hugo ウーゴ): against a word starting with a vowel the word is read without it.
+  const start = startsWithVowel(word.text, true);
+  const silentH = start === true && /^h[aeiou]/.test(other.text);
+  const l = silentH ? transcriptionKeysOfText(other.text.slice(1)) : transcriptionKeysOf(other);
   const latinStart = silentH ? true : startsWithVowel(other.text, false);
-  if (latinStart !== null && latinStart !== kanaStart) return null;
-  const vowels = japaneseVowelsMet(l.vowels, k.vowels, l.endsInVowel);
+  if (latinStart !== null && latinStart !== start) return null;
+  const vowels = transcriptionVowelsMet(l.vowels, t.vowels, l.endsInVowel);
   if (vowels === null) return null;
   let best = 0;
-  for (const a of k.consonants) {
+  for (const a of t.consonants) {
     for (const b of l.consonants) {
       // One consonant alone says little: its vowels must be the same too (Ivan イワン, not Youko ヨウコ / Gorkov).
       if (a.length === 0 || (a.length === 1 && vowels !== 'same')) continue;
       if (a === b) {
-        const credits = vowels === 'same' ? KATAKANA_SAME_VOWELS_CREDIT : KATAKANA_EQUAL_CREDIT;
+        const credits = vowels === 'same' ? TRANSCRIBED_SAME_VOWELS_CREDIT : TRANSCRIBED_EQUAL_CREDIT;
         best = Math.max(best, credits[Math.min(a.length, credits.length - 1)] as number);
-      } else if (a.length === b.length && a.length >= KATAKANA_ONE_EDIT_MIN && withinOneEdit(a, b)) {
-        best = Math.max(best, KATAKANA_ONE_EDIT_CREDIT);
+      } else if (word.transcribed === 'katakana' && a.length === b.length && a.length >= TRANSCRIBED_ONE_EDIT_MIN && withinOneEdit(a, b)) {
+        best = Math.max(best, TRANSCRIBED_ONE_EDIT_CREDIT);
       }
     }
   }

@@ -1,8 +1,9 @@
-// Foreign names written in katakana, as Japanese records and Japanese-language sources write them, screened against
-// the Latin names of the lists: read syllable by syllable and compared by the consonants Japanese spellings keep.
+// Foreign names written syllable by syllable, in katakana or in Chinese characters, as Japanese and Chinese records and
+// sources write them, screened against the Latin names of the lists: read syllable by syllable and compared by the
+// consonants such spellings keep.
 import { describe, expect, it } from 'vitest';
 import { buildScreeningIndex, scoreEntry, screenName, type ListEntry } from '@/lib/screening/matcher';
-import { japaneseConsonants, japaneseVowels, japaneseVowelsMet, katakanaReading } from '@/lib/screening/matcher/katakana';
+import { hanziReading, katakanaReading, transcriptionConsonants, transcriptionVowels, transcriptionVowelsMet } from '@/lib/screening/matcher/transcription';
 import { normalizeName } from '@/lib/screening/matcher/normalize';
 import { business, person } from '../support/list-entries';
 
@@ -23,13 +24,13 @@ describe('reading katakana', () => {
   it('marks the words read from katakana, split at the middle dot and the double hyphen', () => {
     const { words } = normalizeName('バッシャール・アル＝アサド', 'person');
     expect(words.map((w) => w.text)).toEqual(['basharu', 'al', 'asado']);
-    expect(words.filter((w) => w.kana).map((w) => w.text)).toEqual(['basharu', 'asado']);
-    expect(normalizeName('Bashar al-Assad', 'person').words.some((w) => w.kana)).toBe(false);
+    expect(words.filter((w) => w.transcribed === 'katakana').map((w) => w.text)).toEqual(['basharu', 'asado']);
+    expect(normalizeName('Bashar al-Assad', 'person').words.some((w) => w.transcribed)).toBe(false);
   });
 
   it('gives a katakana word and its Latin spelling the same Japanese consonants', () => {
     const meet = (kana: string, latin: string) =>
-      japaneseConsonants(katakanaReading(kana), true).some((k) => japaneseConsonants(latin).includes(k));
+      transcriptionConsonants(katakanaReading(kana), 'katakana').some((k) => transcriptionConsonants(latin).includes(k));
     expect(meet('ウラジーミル', 'vladimir')).toBe(true);
     expect(meet('トランプ', 'trump')).toBe(true);
     expect(meet('ムアンマル', 'muammar')).toBe(true);
@@ -47,7 +48,7 @@ describe('reading katakana', () => {
   });
 
   it('lets the vowels Japanese adds after consonants pass, but not other vowels', () => {
-    const met = (latin: string, kana: string) => japaneseVowelsMet(japaneseVowels(latin), japaneseVowels(kana), /[aeiouy]$/.test(latin));
+    const met = (latin: string, kana: string) => transcriptionVowelsMet(transcriptionVowels(latin), transcriptionVowels(kana), /[aeiouy]$/.test(latin));
     expect(met('kim', 'kimu')).toBe('same');
     expect(met('ahmad', 'afumado')).toBe('same');
     expect(met('robert', 'robato')).toBe('same');
@@ -96,3 +97,40 @@ describe('screening a katakana name', () => {
     }
   });
 });
+
+describe('a foreign name in Chinese characters', () => {
+  it('reads each word of a name with a middle dot as one word, pinyin letters as the Latin letters they stand for', () => {
+    expect(hanziReading('弗拉基米尔')).toBe('fulajimier');
+    expect(hanziReading('普京')).toBe('pujin');
+    expect(hanziReading('谢钦')).toBe('shiechin');
+    expect(hanziReading('伊戈尔')).toBe('igeer');
+    const { words } = normalizeName('弗拉基米尔·普京', 'person');
+    expect(words.map((w) => [w.text, w.transcribed])).toEqual([
+      ['fulajimier', 'hanzi'],
+      ['pujin', 'hanzi'],
+    ]);
+    // A Chinese name, which has no middle dot, is read syllable by syllable as before.
+    expect(normalizeName('习近平', 'person').words.map((w) => [w.text, w.transcribed])).toEqual([
+      ['xi', undefined],
+      ['jin', undefined],
+      ['ping', undefined],
+    ]);
+  });
+
+  it('finds listed persons written so', () => {
+    expect(personScore('弗拉基米尔·普京', 'PUTIN, Vladimir Vladimirovich')).toBeGreaterThanOrEqual(80);
+    expect(personScore('穆阿迈尔·卡扎菲', 'QADHAFI, Muammar')).toBeGreaterThanOrEqual(80);
+    expect(personScore('谢尔盖·拉夫罗夫', 'LAVROV, Sergey Viktorovich')).toBeGreaterThanOrEqual(80);
+    expect(personScore('艾曼·扎瓦希里', 'AL-ZAWAHIRI, Ayman')).toBeGreaterThanOrEqual(80);
+    expect(personScore('尼古拉·帕特鲁舍夫', 'PATRUSHEV, Nikolai Platonovich')).toBeGreaterThanOrEqual(80);
+    expect(personScore('习近平', 'XI, Jinping')).toBeGreaterThanOrEqual(80);
+  });
+
+  it('keeps names whose letters Chinese reads several ways apart when another consonant or an f differs', () => {
+    // 索科洛夫 Sokolov is not Makarov, 法里德 Farid not Khalid.
+    expect(personScore('阿列克谢·索科洛夫', 'MAKAROV, Aleksey')).toBeLessThan(80);
+    expect(personScore('穆罕默德·法里德', 'HANAFI, Khalid')).toBeLessThan(80);
+    expect(personScore('伊万·彼得罗夫', 'PUTIN, Vladimir')).toBeLessThan(80);
+  });
+});
+
