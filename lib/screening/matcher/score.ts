@@ -190,15 +190,17 @@ function runAddsAWord(runName: PreparedName, run: NameUnit, other: NameUnit): bo
  */
 function aboutOneLength(a: ComparableWord, b: ComparableWord): boolean {
   const byConsonants = a.abjad || b.abjad;
-  const lengthOf = (w: ComparableWord) => (byConsonants ? w.consonants.length : w.text.length);
-  for (const x of [a, ...(a.spellings ?? [])]) {
-    for (const y of [b, ...(b.spellings ?? [])]) {
-      const m = lengthOf(x);
-      const n = lengthOf(y);
-      if (Math.abs(m - n) <= Math.max(2, Math.floor(Math.max(m, n) / 4))) return true;
-    }
-  }
+  if (lengthsNear(a, b, byConsonants)) return true;
+  // (Most words have no other spelling: nothing more to try. No closure here, for this runs for every run and word.)
+  if (!a.spellings && !b.spellings) return false;
+  for (const x of [a, ...(a.spellings ?? [])]) for (const y of [b, ...(b.spellings ?? [])]) if (lengthsNear(x, y, byConsonants)) return true;
   return false;
+}
+
+function lengthsNear(x: ComparableWord, y: ComparableWord, byConsonants: boolean): boolean {
+  const m = byConsonants ? x.consonants.length : x.text.length;
+  const n = byConsonants ? y.consonants.length : y.text.length;
+  return Math.abs(m - n) <= Math.max(2, Math.floor(Math.max(m, n) / 4));
 }
 
 /** Every word pair that matches at all, best first, in slotOrder. */

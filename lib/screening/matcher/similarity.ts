@@ -1472,7 +1472,7 @@ const TRANSCRIBED_ONE_EDIT_MIN = 4;
 
 /**
  * A word read from katakana or Chinese characters against a Latin word (any other word meets it not at all): the same
- * consonants, or one apart in long keys, with the Latin word's vowels in order among the transcribed word's
+ * consonants, or for a katakana word one apart in long keys, with the Latin word's vowels in order among the transcribed word's
  * (transcription.ts); never a given name and its form for the other gender (マリア is Maria, not Mario).
  */
 function compareTranscribed(word: ComparableWord, other: ComparableWord): WordMatch | null {
