@@ -194,8 +194,8 @@ function abjadLetter(c: string): string {
  * its labials are 0x2a to 0x2e.
  */
 const INDIC_NASAL = /[\u0901\u0902\u0981\u0982\u0a01\u0a02\u0a70\u0a81\u0a82\u0b01\u0b02\u0c01\u0c02\u0c81\u0c82\u0d02](.?)/g;
-function brahmicNasal(_sign: string, next: string): string {
-  const block = (_sign.codePointAt(0) as number) & ~0x7f;
+function brahmicNasal(sign: string, next: string): string {
+  const block = (sign.codePointAt(0) as number) & ~0x7f;
   const offset = next ? (next.codePointAt(0) as number) - block : -1;
   return String.fromCodePoint(block + (offset >= 0x2a && offset <= 0x2e ? 0x2e : 0x28)) + next;
 }

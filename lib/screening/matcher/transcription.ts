@@ -96,41 +96,41 @@ export function katakanaReading(word: string): string {
  */
 export function transcriptionConsonants(word: string, source: TranscriptionSource = 'latin'): string[] {
   let spellings = [word];
-  const alsoAs = (from: RegExp, to: string) => {
-    if (spellings.some((w) => w.search(from) >= 0)) spellings = [...spellings, ...spellings.map((w) => w.replace(from, to))];
-  };
   if (source === 'hanzi') {
     // Chinese writes ti, di, ki and gi as ji or qi, si and hi as xi, and za as zha (普京 Putin, 谢钦 Sechin, 希 xi in
     // Zawahiri, 扎 zha): read so too (the letters of hanziReading: j, ch, sh before an i; j for zh before another vowel).
-    alsoAs(/j(?=i)/g, 't');
-    alsoAs(/j(?=i)/g, 'k');
-    alsoAs(/j(?=[aeou])/g, 'z');
-    alsoAs(/ch(?=i)/g, 'k');
-    alsoAs(/sh(?=i)/g, 'h');
+    spellings = alsoReadAs(spellings, /j(?=i)/g, 't');
+    spellings = alsoReadAs(spellings, /j(?=i)/g, 'k');
+    spellings = alsoReadAs(spellings, /j(?=[aeou])/g, 'z');
+    spellings = alsoReadAs(spellings, /ch(?=i)/g, 'k');
+    spellings = alsoReadAs(spellings, /sh(?=i)/g, 'h');
   }
   if (source === 'latin') {
-    alsoAs(/ng(?=[aeiouy])/g, 'n');
-    alsoAs(/dh/g, 'z');
+    spellings = alsoReadAs(spellings, /ng(?=[aeiouy])/g, 'n');
+    spellings = alsoReadAs(spellings, /dh/g, 'z');
     // Spanish j and ll (Joaquin ホアキン, Cabello カベージョ), and the dz and final c of Serbo-Croatian names written
     // without their marks (Karadzic カラジッチ).
-    alsoAs(/j/g, 'h');
-    alsoAs(/ll/g, 'j');
-    alsoAs(/dz/g, 'j');
-    alsoAs(/(?<=i)c$/g, 'ch');
+    spellings = alsoReadAs(spellings, /j/g, 'h');
+    spellings = alsoReadAs(spellings, /ll/g, 'j');
+    spellings = alsoReadAs(spellings, /dz/g, 'j');
+    spellings = alsoReadAs(spellings, /(?<=i)c$/g, 'ch');
   }
   let readings = spellings.map(letterClasses);
-  const twoWays = (from: RegExp, to: string) => {
-    if (readings.some((r) => r.search(from) >= 0)) readings = [...readings, ...readings.map((r) => r.replace(from, to))];
-  };
-  if (source === 'latin') twoWays(/(?<=[aeiou])H$/g, '');
+  if (source === 'latin') readings = alsoReadAs(readings, /(?<=[aeiou])H$/g, '');
   // Katakana fu is an h before u as often as an f (Hussein フセイン, Ahmad アフマド).
-  if (source === 'katakana') twoWays(/F(?=u)/g, 'H');
-  twoWays(/v(?=[aeiouy])/g, 'b');
-  twoWays(/v$/g, 'F');
-  twoWays(/v(?![aeiouy])/g, 'F');
+  if (source === 'katakana') readings = alsoReadAs(readings, /F(?=u)/g, 'H');
+  readings = alsoReadAs(readings, /v(?=[aeiouy])/g, 'b');
+  readings = alsoReadAs(readings, /v$/g, 'F');
+  readings = alsoReadAs(readings, /v(?![aeiouy])/g, 'F');
   readings = readings.map((r) => r.replace(/v/g, ''));
-  if (source === 'latin') twoWays(/(?<=[aeiou][^aeiou]+e)r(?![aeiouy])/g, '');
+  if (source === 'latin') readings = alsoReadAs(readings, /(?<=[aeiou][^aeiou]+e)r(?![aeiouy])/g, '');
   return [...new Set(readings.map(consonantsOnly))];
+}
+
+/** `forms`, and when any of them has `from`, each of them with every `from` read as `to` besides (one way throughout a
+ * word, as in the spelling of one name). */
+function alsoReadAs(forms: string[], from: RegExp, to: string): string[] {
+  return forms.some((f) => f.search(from) >= 0) ? [...forms, ...forms.map((f) => f.replace(from, to))] : forms;
 }
 
 /** The letters of a word in their classes, capitals, but for l, r, v, b, p, m, n and the vowels (transcriptionConsonants). */
